@@ -1,0 +1,2 @@
+// Public API of @toolkit/ai-sdk: see README.md.
+export {};

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+
+/** A typed key for a context value, for values that have no class of their own. */
+export interface ContextKey<T> {
+  readonly description: string;
+  /** Phantom field carrying the value type; never set. */
+  readonly __type?: T;
+}
+
+/** Makes a typed context key. Keys compare by identity. */
+export function createContextKey<T>(description: string): ContextKey<T> {
+  return Object.freeze({ description });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a constructor of any arity keys an extension.
+type Class<T> = abstract new (...args: any[]) => T;
+
+/** Everything a tool learns about the session that calls it. */
+export interface ToolContext {
+  /** Absolute working directory; the default workspace root. */
+  readonly cwd: string;
+  /** The session's id (a uuid v4 unless the host chose one). */
+  readonly sessionId: string;
+  /** The session's private scratch directory (created by `ensureTempDir()`). */
+  readonly tempDir: string;
+  /** True when no person can answer a prompt. */
+  readonly isNonInteractive: boolean;
+  /** Host data as a string map. */
+  readonly userContext: Readonly<Record<string, string>>;
+  /** Fires when the call or the session is cancelled. */
+  readonly signal: AbortSignal;
+  /** Stores a value keyed by its class (replacing any earlier one). */
+  setExtension<T extends object>(value: T): void;
+  /** The value stored for a class, if any. */
+  getExtension<T>(cls: Class<T>): T | undefined;
+  /** The value stored for a class, created by `create` on first use. */
+  getOrCreateExtension<T extends object>(cls: Class<T>, create: () => T): T;
+  /** Stores a value under a typed key. */
+  set<T>(key: ContextKey<T>, value: T): void;
+  /** The value under a typed key, if any. */
+  get<T>(key: ContextKey<T>): T | undefined;
+  /** Creates `tempDir` (mode 0700) if needed and returns its path. */
+  ensureTempDir(): Promise<string>;
+  /** A context that shares everything with this one but the signal. */
+  withSignal(signal: AbortSignal): ToolContext;
+  /** Registers cleanup to run when the session ends; returns an unregister function. */
+  onDispose(fn: () => void | Promise<void>): () => void;
+  /** Runs every cleanup once, last registered first; errors are collected and rethrown together. */
+  dispose(): Promise<void>;
+}
+
+/** Options for `createToolContext`; every one has a default. */
+export interface ToolContextOptions {
+  /** @default process.cwd() (made absolute) */
+  cwd?: string;
+  /** @default a fresh uuid v4 */
+  sessionId?: string;
+  /** @default `${os.tmpdir()}/toolkit-${sessionId}` */
+  tempDir?: string;
+  /** @default `!process.stdin.isTTY` */
+  isNonInteractive?: boolean;
+  /** @default {} */
+  userContext?: Record<string, string>;
+  /** @default a signal that never fires */
+  signal?: AbortSignal;
+}
+
+const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+interface Shared {
+  extensions: Map<unknown, unknown>;
+  disposers: Array<() => void | Promise<void>>;
+  disposed: boolean;
+  tempDirReady: Promise<string> | undefined;
+}
+
+/**
+ * Builds a ToolContext. Throws a TypeError for an option of the wrong shape.
+ *
+ * @example
+ * const ctx = createToolContext({ cwd: "/repo", signal: controller.signal });
+ */
+export function createToolContext(options: ToolContextOptions = {}): ToolContext {
+  const { cwd = process.cwd(), sessionId = randomUUID(), isNonInteractive = !process.stdin.isTTY } = options;
+  if (typeof cwd !== "string" || cwd === "")
+    throw new TypeError(`createToolContext: \`cwd\` must be a path, got ${show(cwd)}`);
+  if (
+    typeof sessionId !== "string" ||
+    !SESSION_ID.test(sessionId) ||
+    sessionId === "." ||
+    sessionId === ".."
+  ) {
+    throw new TypeError(
+      `createToolContext: \`sessionId\` must match ${SESSION_ID} (it names the temp directory), got ${show(sessionId)}`,
+    );
+  }
+  const tempDir = options.tempDir ?? join(tmpdir(), `toolkit-${sessionId}`);
+  if (typeof tempDir !== "string" || !isAbsolute(tempDir)) {
+    throw new TypeError(`createToolContext: \`tempDir\` must be an absolute path, got ${show(tempDir)}`);
+  }
+  const userContext = { ...(options.userContext ?? {}) };
+  for (const [k, v] of Object.entries(userContext)) {
+    if (typeof v !== "string") {
+      throw new TypeError(`createToolContext: \`userContext.${k}\` must be a string, got ${show(v)}`);
+    }
+  }
+  const shared: Shared = { extensions: new Map(), disposers: [], disposed: false, tempDirReady: undefined };
+  return build(
+    {
+      cwd: resolve(cwd),
+      sessionId,
+      tempDir,
+      isNonInteractive,
+      userContext: Object.freeze(userContext),
+      signal: options.signal ?? new AbortController().signal,
+    },
+    shared,
+  );
+}
+
+type Fields = Pick<
+  ToolContext,
+  "cwd" | "sessionId" | "tempDir" | "isNonInteractive" | "userContext" | "signal"
+>;
+
+function build(fields: Fields, shared: Shared): ToolContext {
+  const ctx: ToolContext = {
+    ...fields,
+    setExtension(value) {
+      if (value === null || typeof value !== "object")
+        throw new TypeError("setExtension: the value must be an object");
+      shared.extensions.set(value.constructor, value);
+    },
+    getExtension<T>(cls: Class<T>) {
+      return shared.extensions.get(cls) as T | undefined;
+    },
+    getOrCreateExtension<T extends object>(cls: Class<T>, create: () => T) {
+      let value = shared.extensions.get(cls) as T | undefined;
+      if (value === undefined) {
+        value = create();
+        shared.extensions.set(cls, value);
+      }
+      return value;
+    },
+    set(key, value) {
+      shared.extensions.set(key, value);
+    },
+    get<T>(key: ContextKey<T>) {
+      return shared.extensions.get(key) as T | undefined;
+    },
+    ensureTempDir() {
+      shared.tempDirReady ??= mkdir(fields.tempDir, { recursive: true, mode: 0o700 }).then(
+        () => fields.tempDir,
+        (error: unknown) => {
+          shared.tempDirReady = undefined;
+          throw error;
+        },
+      );
+      return shared.tempDirReady;
+    },
+    withSignal(signal) {
+      return build({ ...fields, signal }, shared);
+    },
+    onDispose(fn) {
+      shared.disposers.push(fn);
+      return () => {
+        const i = shared.disposers.indexOf(fn);
+        if (i >= 0) shared.disposers.splice(i, 1);
+      };
+    },
+    async dispose() {
+      if (shared.disposed) return;
+      shared.disposed = true;
+      const errors: unknown[] = [];
+      for (const fn of shared.disposers.splice(0).reverse()) {
+        try {
+          await fn();
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+      if (errors.length === 1) throw errors[0];
+      if (errors.length > 1) throw new AggregateError(errors, "ToolContext.dispose: several cleanups failed");
+    },
+  };
+  return Object.freeze(ctx);
+}
+
+function show(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : typeof value;
+}

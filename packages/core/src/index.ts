@@ -1,0 +1,16 @@
+export { canonicalJson, isJsonObject } from "./json.js";
+export type { JsonSchema, JsonValue } from "./json.js";
+export { descriptorDigest } from "./digest.js";
+export { ToolError, ToolErrorKind, adviceFor } from "./error.js";
+export type { ToolErrorOptions } from "./error.js";
+export { DisplayHint, Retention, ToolOutput } from "./output.js";
+export type { ImagePart, OutputPart, OutputSchema, TextPart } from "./output.js";
+export { createContextKey, createToolContext } from "./context.js";
+export type { ContextKey, ToolContext, ToolContextOptions } from "./context.js";
+export { TOOL_NAME_PATTERN, isSafeForConcurrentExecution, toolTraits } from "./tool.js";
+export type { Tool, ToolSchema, ToolTraits } from "./tool.js";
+export { FnTool, toToolOutput } from "./fn-tool.js";
+export type { FnToolFunction, FnToolResult } from "./fn-tool.js";
+export { arrived, compileSchema, describeErrors, validateInput } from "./validate.js";
+export { acceptsNull, restoreAbsent, strictSchema } from "./strict-schema.js";
+export { Think } from "./think.js";

@@ -1,0 +1,2 @@
+// Public API of @toolkit/derive: see README.md.
+export {};

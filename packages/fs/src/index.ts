@@ -1,0 +1,2 @@
+// Public API of @toolkit/fs: see README.md.
+export {};

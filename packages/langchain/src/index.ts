@@ -1,0 +1,2 @@
+// Public API of @toolkit/langchain: see README.md.
+export {};

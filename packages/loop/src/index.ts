@@ -1,0 +1,2 @@
+// Public API of @toolkit/loop: see README.md.
+export {};

@@ -1,0 +1,2 @@
+// Public API of @toolkit/mcp: see README.md.
+export {};

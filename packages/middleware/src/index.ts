@@ -1,0 +1,2 @@
+// Public API of @toolkit/middleware: see README.md.
+export {};

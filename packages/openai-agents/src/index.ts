@@ -1,0 +1,2 @@
+// Public API of @toolkit/openai-agents: see README.md.
+export {};

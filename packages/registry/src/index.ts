@@ -1,0 +1,2 @@
+// Public API of @toolkit/registry: see README.md.
+export {};

@@ -1,0 +1,2 @@
+// Public API of @toolkit/search: see README.md.
+export {};

@@ -1,0 +1,2 @@
+// Public API of @toolkit/shell: see README.md.
+export {};

@@ -1,0 +1,2 @@
+// Public API of @toolkit/web-search: see README.md.
+export {};

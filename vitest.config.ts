@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// One shared config for every package. Workspace packages resolve to their
+// TypeScript sources through the "@toolkit/source" export condition, so tests
+// never depend on a stale build of a sibling package.
+export default defineConfig({
+  resolve: { conditions: ["@toolkit/source", "module", "node", "import", "default"] },
+  ssr: { resolve: { conditions: ["@toolkit/source", "module", "node", "import", "default"] } },
+  test: {
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "apps/*/src/**/*.test.ts",
+      "apps/*/test/**/*.test.ts",
+      "bench/src/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
+    exclude: ["**/node_modules/**", "**/dist/**"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: ["default", ["json", { outputFile: ".vitest-report.json" }]],
+    typecheck: {
+      enabled: true,
+      include: ["packages/*/src/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.typetests.json",
+    },
+  },
+});
