@@ -14,3 +14,5 @@ export type { FnToolFunction, FnToolResult } from "./fn-tool.js";
 export { arrived, compileSchema, describeErrors, validateInput } from "./validate.js";
 export { acceptsNull, restoreAbsent, strictSchema } from "./strict-schema.js";
 export { Think } from "./think.js";
+export { Workspace, inside } from "./workspace.js";
+export type { WorkspaceOptions, WorkspacePath } from "./workspace.js";
