@@ -1,2 +1,12 @@
-// Public API of @toolkit/registry: see README.md.
-export {};
+export { ToolRegistry } from "./tool-registry.js";
+export type { RegistryLogger, SurfaceDiff, ToolRegistryOptions, VersionedSurface } from "./tool-registry.js";
+export { RegistryError } from "./registry-error.js";
+export type { RegistryErrorCode } from "./registry-error.js";
+export { planWaves } from "./plan-waves.js";
+export type { PlannedCall, PlanWavesOptions, ToolLookup } from "./plan-waves.js";
+export { dispatch } from "./dispatch.js";
+export type { DispatchOptions, DispatchRegistry, DispatchResult, ToolCall } from "./dispatch.js";
+export { MiddlewareError, composeMiddleware } from "./middleware.js";
+export type { DispatchCall, Middleware, Next } from "./middleware.js";
+export { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors.js";
+export type { AdvertisedSurface, Selector, SelectorTurn } from "./selectors.js";

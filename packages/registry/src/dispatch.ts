@@ -1,0 +1,206 @@
+import { performance } from "node:perf_hooks";
+import {
+  createToolContext,
+  type JsonSchema,
+  restoreAbsent,
+  strictSchema,
+  type Tool,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  validateInput,
+} from "@toolkit/core";
+import { composeMiddleware, type DispatchCall, type Middleware, type Next } from "./middleware.js";
+import { planWaves, type ToolLookup } from "./plan-waves.js";
+
+/** A call from the model. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** One answer per call, in call order. */
+export interface DispatchResult {
+  id: string;
+  name: string;
+  output: ToolOutput;
+  durationMs: number;
+}
+
+/** The registry surface dispatch needs; a ToolRegistry fits. */
+export interface DispatchRegistry extends ToolLookup {
+  toolNames(): string[];
+}
+
+/** Options for dispatch. */
+export interface DispatchOptions {
+  /** The pipeline, first = outermost. @default [] */
+  middleware?: readonly Middleware[];
+  /** The session context. @default createToolContext() */
+  ctx?: ToolContext;
+  /** `"sequential"` runs calls one by one in order; `"parallel"` runs planned waves. @default "sequential" */
+  mode?: "sequential" | "parallel";
+  /** Most calls running at once in parallel mode. @default 8 */
+  maxConcurrency?: number;
+  /** Wave ordering in parallel mode (see `planWaves`). @default "hoist" */
+  order?: "hoist" | "preserve";
+  /** Names advertised to the model this turn; any other name is answered without dispatch. @default every registered name */
+  advertised?: Iterable<string>;
+  /** The model was shown `strictSchema()` of each input schema: validate against it and map nulls back to absent. @default false */
+  strict?: boolean;
+  /** Validate input against the schema before the pipeline. @default true */
+  validate?: boolean;
+  /** The loop's turn number, passed to middleware. @default 0 */
+  turn?: number;
+}
+
+const strictCache = new WeakMap<JsonSchema, JsonSchema>();
+
+/**
+ * Runs the model's calls through the middleware pipeline and answers each
+ * one, in call order. Never throws for a tool's failure: an unknown name is
+ * `Tool not found: x. Available: ...`, invalid input is `Invalid input: ...`,
+ * a ToolError is its message and advice, any other exception is
+ * `Tool 'x' threw: <message>` — all soft failures for the model. When
+ * `ctx.signal` fires, calls not yet started are answered `Cancelled`.
+ */
+export async function dispatch(
+  registry: DispatchRegistry,
+  calls: readonly ToolCall[],
+  options: DispatchOptions = {},
+): Promise<DispatchResult[]> {
+  const {
+    middleware = [],
+    ctx = createToolContext(),
+    mode = "sequential",
+    maxConcurrency = 8,
+    order = "hoist",
+    strict = false,
+    validate = true,
+    turn = 0,
+  } = options;
+  if (mode !== "sequential" && mode !== "parallel") {
+    throw new TypeError(`dispatch: \`mode\` must be "sequential" or "parallel", got ${JSON.stringify(mode)}`);
+  }
+  if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1) {
+    throw new TypeError(
+      `dispatch: \`maxConcurrency\` must be a positive integer, got ${JSON.stringify(maxConcurrency)}`,
+    );
+  }
+  const advertised = options.advertised === undefined ? undefined : new Set(options.advertised);
+  const pipeline = composeMiddleware(middleware, terminal);
+  const results: DispatchResult[] = new Array(calls.length);
+
+  const runOne = async (index: number): Promise<void> => {
+    const raw = calls[index] as ToolCall;
+    const start = performance.now();
+    let output: ToolOutput;
+    if (ctx.signal.aborted) output = ToolError.cancelled().toOutput();
+    else {
+      const call = prepare(raw, registry, { ctx, turn, strict, validate, advertised });
+      output = await runPipeline(pipeline, call);
+    }
+    results[index] = { id: raw.id, name: raw.name, output, durationMs: performance.now() - start };
+  };
+
+  if (mode === "sequential") {
+    for (let i = 0; i < calls.length; i++) await runOne(i);
+  } else {
+    for (const wave of planWaves(calls, registry, { order })) await runLimited(wave, maxConcurrency, runOne);
+  }
+  return results;
+}
+
+interface PrepareOptions {
+  ctx: ToolContext;
+  turn: number;
+  strict: boolean;
+  validate: boolean;
+  advertised: Set<string> | undefined;
+}
+
+/** Looks the tool up once (a removal racing the call cannot change it) and validates the input. */
+function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): DispatchCall {
+  const base = { id: raw.id, name: raw.name, turn: o.turn, ctx: o.ctx };
+  if (o.advertised && !o.advertised.has(raw.name)) {
+    return { ...base, tool: undefined, input: raw.input, rejection: notAvailable(raw.name, o.advertised) };
+  }
+  const tool = registry.get(raw.name);
+  if (!tool) {
+    const names = o.advertised ? [...o.advertised].sort() : registry.toolNames();
+    return { ...base, tool: undefined, input: raw.input, rejection: ToolError.notFound(raw.name, names) };
+  }
+  if (!o.validate) return { ...base, tool, input: raw.input, rejection: undefined };
+  try {
+    const input = checkInput(tool, raw.input, o.strict);
+    return { ...base, tool, input, rejection: undefined };
+  } catch (error) {
+    const rejection = ToolError.is(error) ? error : ToolError.invalidInput(message(error));
+    return { ...base, tool, input: raw.input, rejection };
+  }
+}
+
+function checkInput(tool: Tool, input: unknown, strict: boolean): unknown {
+  const schema = tool.schema().input_schema;
+  if (!strict) return validateInput(schema, input);
+  let shown = strictCache.get(schema);
+  if (!shown) {
+    shown = strictSchema(schema);
+    strictCache.set(schema, shown);
+  }
+  validateInput(shown, input);
+  return restoreAbsent(schema, input);
+}
+
+function notAvailable(name: string, advertised: Set<string>): ToolError {
+  const list = advertised.size ? [...advertised].sort().join(", ") : "none";
+  return new ToolError("NotFound", `tool '${name}' is not available. Available: ${list}`);
+}
+
+/** The end of the pipeline: answer a rejected call, or run the tool. */
+const terminal: Next = async (call) => {
+  if (call.rejection) return call.rejection.toOutput();
+  if (!call.tool) return ToolError.notFound(call.name, []).toOutput();
+  if (call.ctx.signal.aborted) return ToolError.cancelled().toOutput();
+  const output = await call.tool.call(call.input, call.ctx);
+  if (!ToolOutput.is(output)) {
+    throw new TypeError(`returned ${output === null ? "null" : typeof output} instead of a ToolOutput`);
+  }
+  return output;
+};
+
+/** Runs the pipeline; every failure becomes a soft failure. */
+async function runPipeline(pipeline: Next, call: DispatchCall): Promise<ToolOutput> {
+  try {
+    return await pipeline(call);
+  } catch (error) {
+    if (ToolError.is(error)) return error.toOutput();
+    if (call.ctx.signal.aborted && isAbort(error)) return ToolError.cancelled().toOutput();
+    return ToolOutput.errorText(`Tool '${call.name}' threw: ${message(error)}`);
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === "AbortError" || (error as { code?: unknown }).code === "ABORT_ERR")
+  );
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Runs `fn` over the indices with at most `limit` at once. */
+async function runLimited(
+  indices: readonly number[],
+  limit: number,
+  fn: (i: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < indices.length) await fn(indices[next++] as number);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, indices.length) }, worker));
+}
