@@ -1,0 +1,52 @@
+import ignore, { type Ignore } from "ignore";
+
+/** The ignore files read in every directory, by kind, highest precedence first. */
+export const IGNORE_FILE_NAMES = [".rgignore", ".ignore", ".gitignore"] as const;
+
+/** A kind of ignore rules: the three per-directory files, then `.git/info/exclude`. */
+export type IgnoreKind = (typeof IGNORE_FILE_NAMES)[number] | "exclude";
+
+const KIND_ORDER: readonly IgnoreKind[] = [...IGNORE_FILE_NAMES, "exclude"];
+
+/** The rules of one directory: its base (relative to the root, "" for the root) and one matcher per kind. */
+export interface IgnoreLevel {
+  readonly base: string;
+  readonly rules: ReadonlyMap<IgnoreKind, Ignore>;
+}
+
+/** Builds a level from the text of the ignore files found in a directory (pure). */
+export function ignoreLevel(options: { base: string; files: ReadonlyMap<IgnoreKind, string> }): IgnoreLevel {
+  const { base, files } = options;
+  const rules = new Map<IgnoreKind, Ignore>();
+  for (const [kind, text] of files) rules.set(kind, ignore({ ignorecase: false }).add(text));
+  return { base, rules };
+}
+
+/**
+ * Whether `relative` (from the root, "/"-separated) is ignored by a stack of
+ * levels ordered root first. Git's rules: within a kind the deepest directory
+ * with a matching rule decides (its last matching rule wins, so `!x`
+ * re-includes); kinds are consulted `.rgignore`, `.ignore`, `.gitignore`,
+ * then `.git/info/exclude`, as ripgrep does. Parents are not consulted: the
+ * walker never descends into an ignored directory, which is how git keeps a
+ * path under an ignored parent ignored whatever a later `!rule` says.
+ */
+export function isIgnored(options: {
+  levels: readonly IgnoreLevel[];
+  relative: string;
+  isDir: boolean;
+}): boolean {
+  const { levels, relative, isDir } = options;
+  for (const kind of KIND_ORDER) {
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const level = levels[i] as IgnoreLevel;
+      const matcher = level.rules.get(kind);
+      if (matcher === undefined) continue;
+      const sub = level.base === "" ? relative : relative.slice(level.base.length + 1);
+      const result = matcher.checkIgnore(isDir ? `${sub}/` : sub);
+      if (result.ignored) return true;
+      if (result.unignored) return false;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,110 @@
+import fc from "fast-check";
+import { afterEach, describe, expect, it } from "vitest";
+import { git, gitListed, type TempTree, tempTree } from "../testing/temp-tree.js";
+import { nodeSearchSource } from "../source/search-source.js";
+import { walk } from "./walker.js";
+
+async function listed(root: string, start?: string, hidden = false): Promise<string[]> {
+  const out: string[] = [];
+  for await (const batch of walk({ source: nodeSearchSource, root, hidden, ...(start ? { start } : {}) }))
+    for (const e of batch) out.push(e.relative);
+  return out.sort();
+}
+
+let tree: TempTree | undefined;
+afterEach(async () => {
+  await tree?.cleanup();
+  tree = undefined;
+});
+
+const RULES = [
+  "*.log",
+  "!keep.log",
+  "b/",
+  "/a/x.ts",
+  "c/*",
+  "!c/x.ts",
+  "**/tmp",
+  "a/**/y.js",
+  "x*",
+  "!x1.ts",
+  "*.js",
+  "!b/",
+  "!y.js",
+  "c",
+  "!c/",
+  "tmp/",
+  "!tmp/keep.ts",
+  "/b",
+  "a/b/",
+  "*",
+  "!*/",
+  "!*.ts",
+  "# comment",
+  "\\#hash",
+  "y.js ",
+];
+const DIRS = ["", "a", "b", "c", "a/b", "a/c", "b/c", "tmp", "a/tmp", "c/a"];
+const FILES = ["x.ts", "x1.ts", "y.js", "keep.log", "z.log", "#hash", "w.md"];
+
+describe("walk", () => {
+  describe("when nested ignore files hold rules and negations", () => {
+    it("lists exactly what git ls-files lists", async () => {
+      tree = await tempTree();
+      const t = tree;
+      await t.write("a/x.ts", "");
+      await t.write("a/b/y.js", "");
+      await t.write("a/b/keep.log", "");
+      await t.write("a/b/z.log", "");
+      await t.write("a/.gitignore", "*.log\n!keep.log\n");
+      await t.write("sub/ignored/keep.ts", "");
+      await t.write("sub/.gitignore", "ignored/\n!ignored/keep.ts\n");
+      await t.write(".gitignore", "/node_modules\n");
+      await t.write("node_modules/pkg/index.js", "");
+      await t.write(".git-keep/x", "");
+      await t.write("top.ts", "");
+      git(t.root, ["init", "-q"]);
+      await t.write(".git/info/exclude", "top.ts\n");
+      expect(await listed(t.root, undefined, true)).toEqual(gitListed(t.root));
+      expect(await listed(t.root)).toEqual(["a/b/keep.log", "a/b/y.js", "a/x.ts"]);
+      expect(await listed(t.root, "sub", true)).toEqual(["sub/.gitignore"]);
+    });
+  });
+
+  describe("when trees and rules are generated", () => {
+    it("agrees with git on every tree", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom(...FILES)), {
+            minLength: 1,
+            maxLength: 25,
+          }),
+          fc.array(
+            fc.tuple(fc.constantFrom(...DIRS), fc.array(fc.constantFrom(...RULES), { maxLength: 5 })),
+            {
+              maxLength: 4,
+            },
+          ),
+          fc.array(fc.constantFrom(...RULES), { maxLength: 2 }),
+          async (files, ignores, exclude) => {
+            const t = await tempTree();
+            try {
+              for (const [dir, name] of files) await t.write(dir ? `${dir}/${name}` : name, "x\n");
+              for (const [dir, rules] of ignores)
+                await t.write(dir ? `${dir}/.gitignore` : ".gitignore", `${rules.join("\n")}\n`);
+              git(t.root, ["init", "-q"]);
+              await t.write(".git/info/exclude", `${exclude.join("\n")}\n`);
+              const all = gitListed(t.root);
+              expect(await listed(t.root, undefined, true)).toEqual(all);
+              const visible = all.filter((p) => !p.split("/").some((s) => s.startsWith(".")));
+              expect(await listed(t.root)).toEqual(visible);
+            } finally {
+              await t.cleanup();
+            }
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+  });
+});

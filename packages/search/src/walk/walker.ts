@@ -1,0 +1,113 @@
+import { join } from "node:path";
+import { ToolError } from "@toolkit/core";
+import type { EntryKind, SearchSource } from "../source/search-source.js";
+import { type IgnoreLevel, isIgnored } from "./ignore-rules.js";
+import { loadLevel } from "./load-level.js";
+
+/** One entry the walker found. */
+export interface WalkEntry {
+  /** Relative to the workspace root, "/"-separated. */
+  readonly relative: string;
+  /** Absolute path. */
+  readonly absolute: string;
+  /** What it is (symlinks are reported, never followed). */
+  readonly kind: EntryKind;
+  /** 1 for entries directly in the start directory. */
+  readonly depth: number;
+}
+
+/** Options for `walk`. */
+export interface WalkOptions {
+  source: SearchSource;
+  /** The workspace root (absolute). Ignore files are read from here down. */
+  root: string;
+  /** The directory to list, relative to the root ("" or "." for the root). */
+  start?: string;
+  /** Also enter hidden entries (names starting with "."); `.git` is always skipped. @default false */
+  hidden?: boolean;
+  /** Entries deeper than this are not listed. @default Infinity */
+  maxDepth?: number;
+  /** Also yield directories (Tree needs them). @default false */
+  includeDirs?: boolean;
+  /** Directory reads in flight at once. @default 32 */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+interface Pending {
+  relative: string;
+  depth: number;
+  levels: readonly IgnoreLevel[];
+}
+
+/**
+ * The one walker every search tool shares: honours `.gitignore`, `.ignore`,
+ * `.rgignore` (nested) and `.git/info/exclude` with git's semantics, skips
+ * `.git` and hidden entries, never follows symlinks, never leaves the root.
+ * Yields batches (one per directory) in no particular order.
+ */
+export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
+  const { source, root, hidden = false, maxDepth = Number.POSITIVE_INFINITY } = options;
+  const { includeDirs = false, concurrency = 32, signal } = options;
+  const start = options.start === undefined || options.start === "." ? "" : options.start;
+  const queue: Pending[] = [{ relative: start, depth: 0, levels: await ancestorLevels(source, root, start) }];
+  const running = new Set<Promise<void>>();
+  const ready: WalkEntry[][] = [];
+  let failure: unknown;
+
+  const visit = async (dir: Pending): Promise<void> => {
+    const absoluteDir = join(root, dir.relative);
+    const entries = await source.readDir(absoluteDir).catch(() => []);
+    const own = await loadLevel({ source, root, base: dir.relative, names: entries.map((e) => e.name) });
+    const levels = own === undefined ? dir.levels : [...dir.levels, own];
+    const batch: WalkEntry[] = [];
+    const depth = dir.depth + 1;
+    for (const entry of entries) {
+      if (entry.name === ".git") continue;
+      if (!hidden && entry.name.startsWith(".")) continue;
+      const relative = dir.relative === "" ? entry.name : `${dir.relative}/${entry.name}`;
+      const isDir = entry.kind === "dir";
+      if (isIgnored({ levels, relative, isDir })) continue;
+      const absolute = join(absoluteDir, entry.name);
+      if (isDir) {
+        if (depth < maxDepth) queue.push({ relative, depth, levels });
+        if (includeDirs) batch.push({ relative, absolute, kind: entry.kind, depth });
+      } else {
+        batch.push({ relative, absolute, kind: entry.kind, depth });
+      }
+    }
+    if (batch.length > 0) ready.push(batch);
+  };
+
+  while (queue.length > 0 || running.size > 0 || ready.length > 0) {
+    if (signal?.aborted) throw ToolError.cancelled();
+    while (queue.length > 0 && running.size < concurrency) {
+      const job = visit(queue.pop() as Pending).catch((error: unknown) => {
+        failure ??= error;
+      });
+      running.add(job);
+      void job.finally(() => running.delete(job));
+    }
+    if (ready.length > 0) {
+      yield* ready.splice(0);
+      continue;
+    }
+    if (running.size > 0) await Promise.race(running);
+    if (failure !== undefined) throw failure;
+  }
+}
+
+/** Ignore levels of the root and of every directory between the root and `start`. */
+async function ancestorLevels(source: SearchSource, root: string, start: string): Promise<IgnoreLevel[]> {
+  const levels: IgnoreLevel[] = [];
+  const exclude = await loadLevel({ source, root, base: "", names: [], exclude: true });
+  if (exclude) levels.push(exclude);
+  if (start === "") return levels;
+  const parts = start.split("/");
+  for (let i = 0; i < parts.length; i++) {
+    const base = parts.slice(0, i).join("/");
+    const level = await loadLevel({ source, root, base });
+    if (level) levels.push(level);
+  }
+  return levels;
+}
