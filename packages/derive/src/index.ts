@@ -1,2 +1,11 @@
 // Public API of @toolkit/derive: see README.md.
-export {};
+export { defineTool } from "./define-tool.js";
+export type { DefineToolOptions } from "./define-tool.js";
+export { defineToolClass } from "./define-tool-class.js";
+export type { DefineToolClassOptions, ToolClass, ToolClassInstance } from "./define-tool-class.js";
+export type { DerivedTool } from "./derived-tool.js";
+export { DefineToolError } from "./define-tool-error.js";
+export type { DefineToolErrorOptions } from "./define-tool-error.js";
+export { toInputSchema } from "./input-schema.js";
+export type { ToInputSchemaOptions } from "./input-schema.js";
+export type { InputSchema, JsonResult, RunFunction, RunResult, TraitOptions } from "./types.js";
