@@ -1,2 +1,20 @@
 // Public API of @toolkit/web-search: see README.md.
-export {};
+export type { SearchProvider, SearchRequest, SearchResult } from "./types.js";
+export { MAX_RESULTS } from "./types.js";
+export { SearchError } from "./search-error.js";
+export type { SearchErrorFields, SearchErrorKind } from "./search-error.js";
+export { SearchConfigError } from "./config-error.js";
+export { redactSecrets } from "./redact.js";
+export { DEFAULT_RETRY } from "./retry/retry-options.js";
+export type { ResolvedRetry, RetryOptions } from "./retry/retry-options.js";
+export { backoffDelayMs } from "./retry/backoff.js";
+export { parseRetryAfterMs } from "./retry/retry-after.js";
+export { DEFAULT_TIMEOUT_MS } from "./http/transport-options.js";
+export type { RetryEvent, TransportOptions } from "./http/transport-options.js";
+export { GoogleCse } from "./providers/google-cse.js";
+export type { GoogleCseOptions } from "./providers/google-cse.js";
+export { Serper } from "./providers/serper.js";
+export type { SerperOptions } from "./providers/serper.js";
+export { PROXY_BACKENDS, proxyProvider } from "./providers/proxy-provider.js";
+export type { ProxyBackend, ProxyProviderOptions } from "./providers/proxy-provider.js";
+export type { ProxyRequestBody, ProxyResponseBody, ProxyResultItem } from "./providers/proxy-wire.js";
