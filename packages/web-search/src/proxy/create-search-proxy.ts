@@ -1,0 +1,182 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type ProxyBackend, PROXY_BACKENDS } from "../providers/proxy-provider.js";
+import { type ProxyResponseBody, toProxyResponse } from "../providers/proxy-wire.js";
+import { redactSecrets } from "../redact.js";
+import { bearerMatches } from "./bearer.js";
+import { parseProxyBody } from "./proxy-body.js";
+import { type ResolvedProxyOptions, type SearchProxyOptions, resolveProxyOptions } from "./proxy-options.js";
+import { RateLimiter } from "./rate-limiter.js";
+import { readBody } from "./read-body.js";
+import { ResultCache } from "./result-cache.js";
+import { upstreamFailure } from "./upstream-failure.js";
+
+/** A Node request handler, usable with `http.createServer(handler)` or as a route of another server. */
+export type SearchProxyHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** What one request came to, for the log line. */
+interface Outcome {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+  cache?: "hit" | "miss";
+  results?: number;
+}
+
+/**
+ * The key-holding search proxy: serves `POST /proxy/cse` and `POST /proxy/serper`
+ * with `{ query, max_results? }` and answers `{ query, results: [{ title, url,
+ * snippet, display_link, rank }] }`. Requires `Authorization: Bearer <token>`
+ * (401), validates the body (400 with the reason), caches results by backend +
+ * query + count, and limits each client (429 with `Retry-After`). No response,
+ * error or log line ever holds the token or a provider key. `GET /healthz`
+ * answers without a token.
+ *
+ * @example http.createServer(createSearchProxy({ providers: { cse: new GoogleCse({ apiKey, cx }) }, token })).listen(8787)
+ */
+export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandler {
+  const o = resolveProxyOptions(options);
+  const cache = new ResultCache<ProxyResponseBody>({
+    ttlMs: o.cacheTtlMs,
+    maxEntries: o.cacheMaxEntries,
+    now: o.now,
+  });
+  const limiter = o.rateLimit === false ? undefined : new RateLimiter({ limit: o.rateLimit, now: o.now });
+  const clean = (text: string): string => redactSecrets(text, o.secrets);
+
+  return async function searchProxy(req, res) {
+    const started = Date.now();
+    const path = new URL(req.url ?? "/", "http://proxy").pathname;
+    const client = safeClientId(o, req);
+    let outcome: Outcome;
+    try {
+      outcome = await route(req, res, path, client);
+    } catch {
+      outcome = { status: 500, body: { error: "internal error in the search proxy" } };
+    }
+    if (!res.headersSent && !res.destroyed) {
+      const body = JSON.stringify(outcome.body, (_k, v: unknown) => (typeof v === "string" ? clean(v) : v));
+      res.writeHead(outcome.status, {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        ...outcome.headers,
+      });
+      res.end(body);
+    }
+    o.log?.(clean(logLine(req.method ?? "?", path, outcome, Date.now() - started, client)));
+  };
+
+  async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    client: string,
+  ): Promise<Outcome> {
+    if (req.method === "GET" && path === "/healthz") {
+      return { status: 200, body: { ok: true, backends: [...o.providers.keys()] } };
+    }
+    const backend = PROXY_BACKENDS.find((b) => path === `/proxy/${b}`);
+    if (!backend) {
+      return {
+        status: 404,
+        body: { error: `no route for ${req.method} ${path}; use POST /proxy/cse or POST /proxy/serper` },
+      };
+    }
+    if (req.method !== "POST") {
+      return {
+        status: 405,
+        headers: { allow: "POST" },
+        body: { error: `${path} accepts POST only, got ${req.method}` },
+      };
+    }
+    const decision = limiter?.take(client);
+    if (decision && !decision.allowed && o.rateLimit !== false) {
+      const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+      const { requests, windowMs } = o.rateLimit;
+      return {
+        status: 429,
+        headers: { "retry-after": String(seconds) },
+        body: {
+          error: `rate limit: at most ${requests} requests per ${windowMs / 1000}s per client; retry after ${seconds}s`,
+        },
+      };
+    }
+    if (!bearerMatches(req.headers.authorization, o.token)) {
+      return {
+        status: 401,
+        headers: { "www-authenticate": 'Bearer realm="toolkit-search-proxy"' },
+        body: { error: "missing or invalid bearer token: send `Authorization: Bearer <token>`" },
+      };
+    }
+    return search(req, res, backend);
+  }
+
+  async function search(req: IncomingMessage, res: ServerResponse, backend: ProxyBackend): Promise<Outcome> {
+    const provider = o.providers.get(backend);
+    if (!provider) {
+      const configured = [...o.providers.keys()].join(", ");
+      return {
+        status: 404,
+        body: { error: `backend \`${backend}\` is not configured on this proxy (configured: ${configured})` },
+      };
+    }
+    const read = await readBody(req, o.maxBodyBytes);
+    if (!read.ok)
+      return {
+        status: 413,
+        body: { error: `the body has ${read.bytes} bytes; the limit is ${o.maxBodyBytes}` },
+      };
+    const parsed = parseProxyBody(read.text, { maxQueryChars: o.maxQueryChars });
+    if (!parsed.ok) return { status: 400, body: { error: parsed.reason } };
+    const { query, maxResults } = parsed.value;
+    const key = `${backend}\n${maxResults}\n${query}`;
+    const cached = cache.get(key);
+    if (cached)
+      return {
+        status: 200,
+        body: { ...cached },
+        headers: { "x-cache": "hit" },
+        cache: "hit",
+        results: cached.results.length,
+      };
+    const controller = new AbortController();
+    const onClose = (): void => {
+      if (!res.writableFinished) controller.abort();
+    };
+    res.once("close", onClose);
+    try {
+      const results = await provider.search({ query, count: maxResults, signal: controller.signal });
+      const body = toProxyResponse(query, results.slice(0, maxResults));
+      cache.set(key, body);
+      return {
+        status: 200,
+        body: { ...body },
+        headers: { "x-cache": "miss" },
+        cache: "miss",
+        results: body.results.length,
+      };
+    } catch (error) {
+      const failure = upstreamFailure(error);
+      const headers: Record<string, string> =
+        failure.retryAfterSeconds === undefined ? {} : { "retry-after": String(failure.retryAfterSeconds) };
+      return { status: failure.status, headers, body: { error: failure.error, retryable: false } };
+    } finally {
+      res.off("close", onClose);
+    }
+  }
+}
+
+function safeClientId(o: ResolvedProxyOptions, req: IncomingMessage): string {
+  try {
+    return o.clientId(req);
+  } catch {
+    return "unknown";
+  }
+}
+
+function logLine(method: string, path: string, outcome: Outcome, ms: number, client: string): string {
+  const parts = [method, path, String(outcome.status), `${ms}ms`, `client=${client}`];
+  if (outcome.cache) parts.push(`cache=${outcome.cache}`);
+  if (outcome.results !== undefined) parts.push(`results=${outcome.results}`);
+  if (typeof outcome.body.error === "string") parts.push(`error=${JSON.stringify(outcome.body.error)}`);
+  return parts.join(" ");
+}
