@@ -46,30 +46,45 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string[] {
       if (path.length === 0) return [`expected an object of arguments, got ${got}`];
       if (value === undefined)
         return [`missing required field \`${at}\` (expected ${typeName(issue.expected)})`];
-      return [`\`${at}\` must be ${typeName(issue.expected)}, got ${got}`];
-    case "invalid_value": {
-      const values = issue.values.map((v) => JSON.stringify(v) ?? String(v));
-      return [
-        `\`${at}\` must be ${values.length === 1 ? values[0] : `one of ${values.join(", ")}`}, got ${got}`,
-      ];
-    }
-    case "too_small":
-      return [`\`${at}\` must ${bound(issue, "at least", "more than")}, got ${got}`];
-    case "too_big":
-      return [`\`${at}\` must ${bound(issue, "at most", "fewer than")}, got ${got}`];
-    case "invalid_format":
-      return [`\`${at}\` must ${format(issue)}, got ${got}`];
-    case "not_multiple_of":
-      return [`\`${at}\` must be a multiple of ${issue.divisor}, got ${got}`];
+      break;
     case "unrecognized_keys":
       return issue.keys.map((key) => `unexpected field \`${path.length === 0 ? key : `${at}.${key}`}\``);
     case "invalid_union":
       return [`\`${at}\` does not match any allowed shape, got ${got}`];
+    case "invalid_key": {
+      const key = String(path[path.length - 1]);
+      const rule = issue.issues[0] ? requirement(issue.issues[0]) : undefined;
+      return [
+        `key ${JSON.stringify(key)} of \`${fieldName(path.slice(0, -1))}\` is not allowed${rule ? `: it ${rule}` : ""}`,
+      ];
+    }
     case "custom":
       if (issue.message === "Invalid input") return [`\`${at}\` is invalid, got ${got}`];
       return [`\`${at}\`${/^[a-z]/.test(issue.message) ? " " : ": "}${issue.message}, got ${got}`];
+  }
+  const rule = requirement(issue);
+  return [rule ? `\`${at}\` ${rule}, got ${got}` : `\`${at}\`: ${issue.message}, got ${got}`];
+}
+
+/** What a value must be to pass the check behind an issue, e.g. `must be >= 1`. */
+function requirement(issue: z.core.$ZodIssue): string | undefined {
+  switch (issue.code) {
+    case "invalid_type":
+      return `must be ${typeName(issue.expected)}`;
+    case "invalid_value": {
+      const values = issue.values.map((v) => JSON.stringify(v) ?? String(v));
+      return `must be ${values.length === 1 ? values[0] : `one of ${values.join(", ")}`}`;
+    }
+    case "too_small":
+      return `must ${bound(issue, "at least", "more than")}`;
+    case "too_big":
+      return `must ${bound(issue, "at most", "fewer than")}`;
+    case "invalid_format":
+      return `must ${format(issue)}`;
+    case "not_multiple_of":
+      return `must be a multiple of ${issue.divisor}`;
     default:
-      return [`\`${at}\`: ${issue.message}, got ${got}`];
+      return undefined;
   }
 }
 

@@ -31,7 +31,7 @@ describe("toInputSchema", () => {
           retries: { type: "number", default: 2 },
           referrer: { type: ["string", "null"] },
           method: { type: "string", enum: ["GET", "HEAD"] },
-          kind: { type: "string", const: "page" },
+          kind: { type: "string", enum: ["page"] },
           tags: { type: "array", items: { type: "string" } },
           auth: {
             type: "object",

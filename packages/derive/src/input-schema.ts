@@ -1,6 +1,7 @@
 import type { JsonSchema } from "@toolkit/core";
 import { z } from "zod";
 import { DefineToolError } from "./define-tool-error.js";
+import { mergeNullable } from "./merge-nullable.js";
 import type { InputSchema } from "./types.js";
 
 /** Options for `toInputSchema`. */
@@ -13,7 +14,9 @@ export interface ToInputSchemaOptions {
  * The JSON Schema a model is shown for a zod schema: zod's own conversion of
  * the input side (`io: "input"`, draft 2020-12) without `$schema`, with every
  * object closed (`additionalProperties: false`) unless it is loose
- * (`z.looseObject`, `.passthrough()`, `.loose()`) or has a catchall.
+ * (`z.looseObject`, `.passthrough()`, `.loose()`) or has a catchall, a
+ * single literal as a one-value `enum`, and a nullable field's
+ * `anyOf: [X, null]` merged into X's type where that is equivalent.
  * Throws a DefineToolError naming the field when a type has no JSON Schema
  * form, or when the root is not an object.
  *
@@ -29,7 +32,7 @@ export function toInputSchema({ input }: ToInputSchemaOptions): JsonSchema {
   }
   let generated: Record<string, unknown>;
   try {
-    generated = z.toJSONSchema(input, { io: "input", override: closeObjects });
+    generated = z.toJSONSchema(input, { io: "input", override: adjust });
   } catch (error) {
     throw unrepresentable(input, error);
   }
@@ -41,7 +44,7 @@ export function toInputSchema({ input }: ToInputSchemaOptions): JsonSchema {
     );
   }
   // zod emits plain JSON; the round trip drops anything that is not (and proves there is nothing).
-  return JSON.parse(JSON.stringify(schema)) as JsonSchema;
+  return mergeNullable(JSON.parse(JSON.stringify(schema)) as JsonSchema);
 }
 
 function isZodSchema(value: unknown): value is InputSchema {
@@ -50,11 +53,20 @@ function isZodSchema(value: unknown): value is InputSchema {
 
 type OverrideContext = Parameters<NonNullable<z.core.ToJSONSchemaParams["override"]>>[0];
 
-/** zod leaves a plain object open on its input side (it strips unknown keys); the model must not send any. */
-function closeObjects({ zodSchema, jsonSchema }: OverrideContext): void {
+/**
+ * zod leaves a plain object open on its input side (it strips unknown keys);
+ * the model must not send any, so it is closed. A single literal becomes a
+ * one-value `enum` rather than `const`: the same constraint, but one that
+ * core's `strictSchema` can make nullable for an optional field.
+ */
+function adjust({ zodSchema, jsonSchema }: OverrideContext): void {
   const def = zodSchema._zod.def;
   if (def.type === "object" && def.catchall === undefined && jsonSchema.additionalProperties === undefined) {
     jsonSchema.additionalProperties = false;
+  }
+  if (jsonSchema.const !== undefined && jsonSchema.enum === undefined) {
+    jsonSchema.enum = [jsonSchema.const];
+    delete jsonSchema.const;
   }
 }
 
