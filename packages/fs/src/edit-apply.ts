@@ -1,0 +1,103 @@
+import { findAll, lineNumbersAt } from "./find-matches.js";
+import { type NearestRegion, nearestRegion } from "./nearest-region.js";
+import { tolerantMatch } from "./tolerant-match.js";
+
+/** One replacement to make. */
+export interface EditSpec {
+  readonly oldString: string;
+  readonly newString: string;
+  readonly replaceAll?: boolean;
+}
+
+/** `exact` only, or `tolerant`: retry a failed exact match ignoring leading/trailing whitespace per line. */
+export type Matching = "exact" | "tolerant";
+
+/** What one edit did. */
+export interface AppliedEdit {
+  readonly index: number;
+  readonly replacements: number;
+  /** 1-based line of the first replacement, in the text the edit was applied to. */
+  readonly line: number;
+  /** True when only tolerant matching found the text. */
+  readonly tolerant: boolean;
+}
+
+/** Why an edit could not be applied. */
+export type EditFailure =
+  | { readonly kind: "not-found"; readonly nearest: NearestRegion | undefined }
+  | { readonly kind: "ambiguous"; readonly lines: readonly number[] }
+  | { readonly kind: "tolerant-ambiguous"; readonly count: number }
+  | { readonly kind: "empty-old" }
+  | { readonly kind: "no-op" };
+
+/** The outcome of `applyEdits`: the new text, or the first failure and its edit's index. */
+export type EditOutcome =
+  | { readonly ok: true; readonly text: string; readonly applied: readonly AppliedEdit[] }
+  | { readonly ok: false; readonly index: number; readonly failure: EditFailure };
+
+/** Options for `applyEdits`. */
+export interface ApplyEditsOptions {
+  text: string;
+  edits: readonly EditSpec[];
+  /** @default "exact" */
+  matching?: Matching;
+  /** What an empty `oldString` means: refused, or append (Loom). @default "refuse" */
+  emptyOld?: "refuse" | "append";
+  /** Field name of `oldString` for edit `i`, used in difference sentences. @default "old_string" */
+  field?: (index: number) => string;
+}
+
+/**
+ * Applies edits in order, each to the result of the previous one. Pure and
+ * all-or-nothing: the first edit that fails stops everything and is named
+ * by its index. An `oldString` must match once unless `replaceAll`.
+ */
+export function applyEdits({
+  text,
+  edits,
+  matching = "exact",
+  emptyOld = "refuse",
+  field = () => "old_string",
+}: ApplyEditsOptions): EditOutcome {
+  const applied: AppliedEdit[] = [];
+  for (const [index, edit] of edits.entries()) {
+    const fail = (failure: EditFailure): EditOutcome => ({ ok: false, index, failure });
+    const { oldString, newString, replaceAll = false } = edit;
+    if (oldString === "") {
+      if (emptyOld === "refuse") return fail({ kind: "empty-old" });
+      applied.push({
+        index,
+        replacements: 1,
+        line: lineNumbersAt(text, [text.length])[0] ?? 1,
+        tolerant: false,
+      });
+      text += newString;
+      continue;
+    }
+    if (oldString === newString) return fail({ kind: "no-op" });
+    const at = findAll(text, oldString);
+    if (at.length > 1 && !replaceAll) return fail({ kind: "ambiguous", lines: lineNumbersAt(text, at) });
+    if (at.length > 0) {
+      const line = lineNumbersAt(text, [at[0] ?? 0])[0] ?? 1;
+      text = replaceAll
+        ? text.split(oldString).join(newString)
+        : splice(text, at[0] ?? 0, oldString.length, newString);
+      applied.push({ index, replacements: at.length, line, tolerant: false });
+      continue;
+    }
+    const loose = matching === "tolerant" ? tolerantMatch(text, oldString, newString) : undefined;
+    if (loose && "match" in loose) {
+      const { start, end, replacement } = loose.match;
+      applied.push({ index, replacements: 1, line: lineNumbersAt(text, [start])[0] ?? 1, tolerant: true });
+      text = splice(text, start, end - start, replacement);
+      continue;
+    }
+    if (loose && loose.count > 1) return fail({ kind: "tolerant-ambiguous", count: loose.count });
+    return fail({ kind: "not-found", nearest: nearestRegion(text, oldString, field(index)) });
+  }
+  return { ok: true, text, applied };
+}
+
+function splice(text: string, start: number, length: number, insert: string): string {
+  return text.slice(0, start) + insert + text.slice(start + length);
+}

@@ -1,0 +1,131 @@
+import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
+import { FS_ALIASES } from "./field-aliases.js";
+import {
+  type FsToolOptions,
+  positiveInteger,
+  type ResolvedFsOptions,
+  resolveFsOptions,
+} from "./fs-options.js";
+import { FsTool } from "./fs-tool.js";
+import { formatBytes, formatLines } from "./line-format.js";
+import { fsResourceKey } from "./resource-key.js";
+import { scanFile } from "./scan-file.js";
+import { StaleGuard } from "./stale-guard.js";
+import { requireFile, resolveTarget } from "./target.js";
+
+/** Options for `FileViewer`. */
+export interface FileViewerOptions extends FsToolOptions {
+  /** Lines per page when `page_size` is absent. @default 100 */
+  defaultPageSize?: number;
+  /** Largest `page_size` accepted. @default 500 */
+  maxPageSize?: number;
+  /** Longer lines are cut with a marker. @default 2000 */
+  maxLineChars?: number;
+  /** A page holds at most this much text. @default 256 KiB */
+  maxBytes?: number;
+}
+
+interface ViewInput {
+  file_path: string;
+  page?: number;
+  page_size?: number;
+}
+
+const DESCRIPTION = [
+  "Shows a text file one page at a time: a header `File: <path> (Page n/N)` and `Lines a-b of T`, numbered",
+  "lines, and a footer naming the next page. `page` starts at 1; `page_size` is 100 lines by default (at most",
+  "500). Use it to walk through a long file; use Read for a known line range.",
+].join(" ");
+
+/**
+ * FileViewer: numbered pages of a text file, streamed. Read-only,
+ * concurrency-safe, retention `requery`.
+ *
+ * @example
+ * await new FileViewer().call({ file_path: "README.md", page: 2 }, ctx);
+ */
+export class FileViewer extends FsTool<ViewInput> {
+  readonly #o: ResolvedFsOptions & Required<Omit<FileViewerOptions, keyof FsToolOptions>>;
+
+  constructor(options: FileViewerOptions = {}) {
+    const { defaultPageSize = 100, maxPageSize = 500, maxLineChars = 2000, maxBytes = 256 * 1024 } = options;
+    for (const [k, v] of Object.entries({ defaultPageSize, maxPageSize, maxLineChars, maxBytes }))
+      positiveInteger(k, v);
+    const schema: JsonSchema = {
+      type: "object",
+      properties: {
+        file_path: {
+          type: "string",
+          description: "The file, relative to the workspace root or absolute inside it.",
+        },
+        page: { type: "integer", minimum: 1, description: "The page to show (1-based). Default 1." },
+        page_size: {
+          type: "integer",
+          minimum: 1,
+          maximum: maxPageSize,
+          description: `Lines per page. Default ${defaultPageSize}, at most ${maxPageSize}.`,
+        },
+      },
+      required: ["file_path"],
+      additionalProperties: false,
+    };
+    super({
+      name: "FileViewer",
+      description: DESCRIPTION,
+      inputSchema: schema,
+      aliases: FS_ALIASES,
+      retention: Retention.Requery,
+    });
+    this.#o = { ...resolveFsOptions(options), defaultPageSize, maxPageSize, maxLineChars, maxBytes };
+  }
+
+  isReadOnly(): boolean {
+    return true;
+  }
+  isConcurrencySafe(): boolean {
+    return true;
+  }
+  resourceKey(input: unknown): string | undefined {
+    return fsResourceKey(input, ["file_path", "path"], this.#o.workspace);
+  }
+
+  protected async run(input: ViewInput, ctx: ToolContext): Promise<ToolOutput> {
+    const { page = 1, page_size: size = this.#o.defaultPageSize } = input;
+    const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
+    const stat = requireFile(target, "file_path", "FileViewer");
+    const offset = (page - 1) * size + 1;
+    const scan = await scanFile({
+      source: this.#o.source,
+      path: target.path.real,
+      shown: target.shown,
+      stat,
+      window: { offset, limit: size, maxLineChars: this.#o.maxLineChars, maxBytes: this.#o.maxBytes },
+      maxHashBytes: this.#o.maxHashBytes,
+      guard: StaleGuard.of(ctx),
+      signal: ctx.signal,
+    });
+    if (scan.kind === "image") {
+      throw ToolError.invalidInput(`${target.shown} is a ${scan.image.format} image, not text`, {
+        advice: "Use Read to see an image.",
+      });
+    }
+    const { lines, total, capped } = scan.window;
+    const pages = Math.max(1, Math.ceil(total / size));
+    if (total === 0) return ToolOutput.text(`File: ${target.shown} (Page 1/1)\nThe file is empty.`);
+    if (page > pages) {
+      throw ToolError.invalidInput(
+        `\`page\` ${page} is past the end of ${target.shown}, which has ${pages} pages of ${size} lines`,
+        {
+          advice: `Call FileViewer with a page from 1 to ${pages}.`,
+        },
+      );
+    }
+    const last = lines.at(-1)?.number ?? offset;
+    const head = `File: ${target.shown} (Page ${page}/${pages})\nLines ${offset}-${last} of ${total}`;
+    const cut = capped
+      ? `\n[This page was cut at ${formatBytes(this.#o.maxBytes)}; call Read with offset ${last + 1} for the rest of it.]`
+      : "";
+    const foot = page < pages ? `Next page: call FileViewer with page ${page + 1}.` : "End of file.";
+    return ToolOutput.text(`${head}\n${formatLines(lines, this.#o.maxLineChars)}${cut}\n${foot}`);
+  }
+}

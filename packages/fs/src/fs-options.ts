@@ -1,0 +1,40 @@
+import type { Workspace } from "@toolkit/core";
+import type { FileSource } from "./file-source.js";
+import { LocalFileSource } from "./local-file-source.js";
+
+/** Options every fs tool takes. */
+export interface FsToolOptions {
+  /** The directory the tool may not leave. @default a workspace rooted at `ctx.cwd` */
+  workspace?: Workspace;
+  /** Where files are read and written. @default new LocalFileSource() */
+  source?: FileSource;
+  /**
+   * Files up to this size are content-hashed for the stale guard; larger ones
+   * are fingerprinted by inode, size, mtime and ctime. @default 64 MiB
+   */
+  maxHashBytes?: number;
+}
+
+/** FsToolOptions with defaults applied. */
+export interface ResolvedFsOptions {
+  readonly workspace: Workspace | undefined;
+  readonly source: FileSource;
+  readonly maxHashBytes: number;
+}
+
+/** Applies the defaults once; checks numeric options. */
+export function resolveFsOptions({
+  workspace,
+  source = new LocalFileSource(),
+  maxHashBytes = 64 * 1024 * 1024,
+}: FsToolOptions = {}): ResolvedFsOptions {
+  positiveInteger("maxHashBytes", maxHashBytes);
+  return { workspace, source, maxHashBytes };
+}
+
+/** Throws a TypeError unless `value` is a positive integer (an option check). */
+export function positiveInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`\`${name}\` must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+}

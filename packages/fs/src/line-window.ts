@@ -1,0 +1,125 @@
+/** One line kept for display. */
+export interface WindowLine {
+  /** 1-based line number. */
+  readonly number: number;
+  /** The line without its `\n`/`\r\n`, cut to `maxLineChars`. */
+  readonly text: string;
+  /** The line's full length in bytes when it was cut; undefined when whole. */
+  readonly cutFromBytes?: number;
+}
+
+/** What a scan of a file found. */
+export interface LineWindowResult {
+  /** The lines of the window that fit. */
+  readonly lines: WindowLine[];
+  /** How many lines the file has. */
+  readonly total: number;
+  /** True when the window was cut short by `maxBytes`. */
+  readonly capped: boolean;
+}
+
+/** Options for `LineWindow`. */
+export interface LineWindowOptions {
+  /** First line to keep (1-based). */
+  offset: number;
+  /** How many lines to keep. */
+  limit: number;
+  /** Longer lines are cut to this many characters. */
+  maxLineChars: number;
+  /** Stop keeping lines once their formatted text would pass this many bytes. */
+  maxBytes: number;
+  /** Bytes each kept line costs besides its text (its number and tab). @default 8 */
+  overheadBytes?: number;
+}
+
+const NL = 10;
+
+/**
+ * Counts the lines of a UTF-8 byte stream and keeps the lines of one window,
+ * holding at most one cut line in memory: feed chunks with `push`, then
+ * `finish`. Lines outside the window cost one `indexOf` each.
+ */
+export class LineWindow {
+  readonly #o: Required<LineWindowOptions>;
+  readonly #end: number;
+  readonly #keepBytes: number;
+  readonly #lines: WindowLine[] = [];
+  #line = 1;
+  #parts: Uint8Array[] = [];
+  #partBytes = 0;
+  #lineBytes = 0;
+  #usedBytes = 0;
+  #capped = false;
+  #lastByte = NL;
+
+  constructor(options: LineWindowOptions) {
+    this.#o = { overheadBytes: 8, ...options };
+    this.#end = options.offset + options.limit;
+    this.#keepBytes = options.maxLineChars * 4 + 4;
+  }
+
+  /** Scans one chunk; the chunk may be reused by the caller afterwards. */
+  push(chunk: Uint8Array): void {
+    const n = chunk.length;
+    if (n === 0) return;
+    this.#lastByte = chunk[n - 1] ?? NL;
+    let pos = 0;
+    while (pos < n) {
+      const nl = chunk.indexOf(NL, pos);
+      if (this.#wanted()) {
+        this.#append(chunk, pos, nl === -1 ? n : nl);
+        if (nl === -1) return;
+        this.#finishLine();
+      } else if (nl === -1) {
+        return;
+      }
+      this.#line++;
+      pos = nl + 1;
+    }
+  }
+
+  /** Ends the stream and returns what was found. */
+  finish(): LineWindowResult {
+    const unterminated = this.#lastByte !== NL;
+    if (unterminated && this.#wanted()) this.#finishLine();
+    const total = unterminated ? this.#line : this.#line - 1;
+    return { lines: this.#lines, total, capped: this.#capped };
+  }
+
+  #wanted(): boolean {
+    return !this.#capped && this.#line >= this.#o.offset && this.#line < this.#end;
+  }
+
+  #append(chunk: Uint8Array, from: number, to: number): void {
+    this.#lineBytes += to - from;
+    const room = this.#keepBytes - this.#partBytes;
+    if (room <= 0 || to <= from) return;
+    const piece = chunk.slice(from, Math.min(to, from + room));
+    this.#parts.push(piece);
+    this.#partBytes += piece.length;
+  }
+
+  #finishLine(): void {
+    const bytes = this.#parts.length === 1 ? (this.#parts[0] as Uint8Array) : Buffer.concat(this.#parts);
+    let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+    let lineBytes = this.#lineBytes;
+    if (text.endsWith("\r") && lineBytes === bytes.length) {
+      text = text.slice(0, -1);
+      lineBytes--;
+    }
+    this.#parts = [];
+    this.#partBytes = 0;
+    this.#lineBytes = 0;
+    const cut = text.length > this.#o.maxLineChars || lineBytes > bytes.length;
+    if (cut) text = text.slice(0, this.#o.maxLineChars);
+    const cost = Buffer.byteLength(text) + this.#o.overheadBytes;
+    if (this.#usedBytes + cost > this.#o.maxBytes && this.#lines.length > 0) {
+      this.#capped = true;
+      return;
+    }
+    this.#usedBytes += cost;
+    this.#lines.push(
+      cut ? { number: this.#line, text, cutFromBytes: lineBytes } : { number: this.#line, text },
+    );
+  }
+}

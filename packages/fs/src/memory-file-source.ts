@@ -1,0 +1,130 @@
+import { dirname, sep } from "node:path";
+import { inside, ToolError, type Workspace, type WorkspacePath } from "@toolkit/core";
+import type { DirEntry, FileSource, FileStat, ReadChunksOptions, WriteFileOptions } from "./file-source.js";
+
+interface MemoryFile {
+  data: Uint8Array;
+  mode: number;
+  generation: number;
+}
+
+/** Options for `MemoryFileSource`. */
+export interface MemoryFileSourceOptions {
+  /** Initial files: absolute path to text (UTF-8) or bytes. Parent directories are implied. */
+  files?: Record<string, string | Uint8Array>;
+}
+
+/**
+ * An in-memory file tree for hosts without a disk and for tests. Paths are
+ * absolute; there are no symlinks, so the workspace rules are the lexical ones.
+ */
+export class MemoryFileSource implements FileSource {
+  readonly #files = new Map<string, MemoryFile>();
+  readonly #dirs = new Set<string>();
+  #generation = 0;
+
+  constructor({ files = {} }: MemoryFileSourceOptions = {}) {
+    for (const [path, content] of Object.entries(files)) this.set(path, content);
+  }
+
+  /** Puts a file (as another process would), creating its parents. */
+  set(path: string, content: string | Uint8Array, mode = 0o644): void {
+    const data = typeof content === "string" ? new TextEncoder().encode(content) : content.slice();
+    this.#mkdirs(dirname(path));
+    this.#files.set(path, { data, mode, generation: ++this.#generation });
+  }
+
+  /** The bytes of a file, or `undefined`. */
+  get(path: string): Uint8Array | undefined {
+    return this.#files.get(path)?.data.slice();
+  }
+
+  /** The file as UTF-8 text, or `undefined`. */
+  text(path: string): string | undefined {
+    const file = this.#files.get(path);
+    return file && new TextDecoder().decode(file.data);
+  }
+
+  /** Every file path, sorted. */
+  paths(): string[] {
+    return [...this.#files.keys()].sort();
+  }
+
+  async resolve(workspace: Workspace, path: string, field: string): Promise<WorkspacePath> {
+    const absolute = workspace.lexical(path, field);
+    const exists = this.#files.has(absolute) || this.#dirs.has(absolute);
+    return { absolute, real: absolute, relative: workspace.relative(absolute), exists };
+  }
+
+  async realRoot(workspace: Workspace): Promise<string> {
+    return workspace.root;
+  }
+
+  async stat(path: string): Promise<FileStat | undefined> {
+    const file = this.#files.get(path);
+    if (file) {
+      const { data, mode, generation } = file;
+      return { kind: "file", size: data.length, mode, version: `${generation}:${data.length}` };
+    }
+    return this.#dirs.has(path) ? { kind: "directory", size: 0, mode: 0o755, version: "dir" } : undefined;
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    const file = this.#files.get(path);
+    if (!file) throw this.#missing(path);
+    return file.data.slice();
+  }
+
+  async *readChunks(path: string, { chunkBytes = 1 << 20, signal }: ReadChunksOptions = {}) {
+    const file = this.#files.get(path);
+    if (!file) throw this.#missing(path);
+    const data = file.data;
+    for (let at = 0; at < data.length; at += chunkBytes) {
+      if (signal?.aborted) throw ToolError.cancelled();
+      yield data.subarray(at, at + chunkBytes);
+    }
+  }
+
+  async writeFile(
+    path: string,
+    data: Uint8Array,
+    { mode = 0o644, realRoot }: WriteFileOptions,
+  ): Promise<void> {
+    if (!inside(realRoot, path)) throw ToolError.permission(`${path} is outside the workspace ${realRoot}`);
+    if (this.#dirs.has(path)) throw ToolError.io(`${path} is a directory`);
+    const kept = this.#files.get(path)?.mode ?? mode;
+    this.set(path, data, kept);
+  }
+
+  async list(path: string): Promise<DirEntry[]> {
+    if (!this.#dirs.has(path)) throw this.#missing(path);
+    const prefix = path.endsWith(sep) ? path : path + sep;
+    const out = new Map<string, DirEntry>();
+    for (const dir of this.#dirs) {
+      const name = childName(prefix, dir);
+      if (name) out.set(name, { name, kind: "directory", size: 0 });
+    }
+    for (const [file, { data }] of this.#files) {
+      const name = childName(prefix, file);
+      if (name) out.set(name, { name, kind: "file", size: data.length });
+    }
+    return [...out.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  #mkdirs(dir: string): void {
+    for (let d = dir; !this.#dirs.has(d); d = dirname(d)) {
+      this.#dirs.add(d);
+      if (dirname(d) === d) break;
+    }
+  }
+
+  #missing(path: string): ToolError {
+    return ToolError.fileNotFound(path);
+  }
+}
+
+function childName(prefix: string, path: string): string | undefined {
+  if (!path.startsWith(prefix)) return undefined;
+  const rest = path.slice(prefix.length);
+  return rest !== "" && !rest.includes(sep) ? rest : undefined;
+}

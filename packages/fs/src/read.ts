@@ -1,0 +1,153 @@
+import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
+import { FS_ALIASES } from "./field-aliases.js";
+import {
+  type FsToolOptions,
+  positiveInteger,
+  type ResolvedFsOptions,
+  resolveFsOptions,
+} from "./fs-options.js";
+import { FsTool } from "./fs-tool.js";
+import type { ImageInfo } from "./image.js";
+import { formatBytes, formatLines } from "./line-format.js";
+import type { LineWindowResult } from "./line-window.js";
+import { fsResourceKey } from "./resource-key.js";
+import { scanFile } from "./scan-file.js";
+import { hashBytes, StaleGuard } from "./stale-guard.js";
+import { requireFile, resolveTarget, type Target } from "./target.js";
+
+/** Options for `Read`. */
+export interface ReadOptions extends FsToolOptions {
+  /** Lines shown when `limit` is absent. @default 2000 */
+  defaultLimit?: number;
+  /** Longer lines are cut with a marker. @default 2000 */
+  maxLineChars?: number;
+  /** The reply holds at most this much text. @default 256 KiB */
+  maxBytes?: number;
+  /** Larger images are refused. @default 5 MiB */
+  maxImageBytes?: number;
+}
+
+interface ReadInput {
+  file_path: string;
+  offset?: number;
+  limit?: number;
+}
+
+const DESCRIPTION = [
+  "Reads a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line);",
+  "by default the first 2000 lines, or `limit` lines from line `offset` (1-based). Lines over 2000 characters",
+  "are cut. When lines are left out, a note at the end says which lines were shown and the offset to continue",
+  "with. PNG, JPEG, GIF and WebP files come back as images. Use Tree or Glob for directories. Read a file",
+  "before changing it with Write or Edit: they refuse files not read in this session or changed since.",
+].join(" ");
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    file_path: {
+      type: "string",
+      description: "The file, relative to the workspace root or absolute inside it.",
+    },
+    offset: { type: "integer", minimum: 1, description: "The first line to show (1-based). Default 1." },
+    limit: { type: "integer", minimum: 1, description: "How many lines to show. Default 2000." },
+  },
+  required: ["file_path"],
+  additionalProperties: false,
+};
+
+/**
+ * Read: numbered lines of a text file (streamed, so a multi-GiB file is never
+ * loaded), or an image part. Read-only, concurrency-safe, retention `requery`.
+ *
+ * @example
+ * const out = await new Read().call({ file_path: "src/index.ts", offset: 10, limit: 20 }, ctx);
+ */
+export class Read extends FsTool<ReadInput> {
+  readonly #o: ResolvedFsOptions & Required<Omit<ReadOptions, keyof FsToolOptions>>;
+
+  constructor(options: ReadOptions = {}) {
+    super({
+      name: "Read",
+      description: DESCRIPTION,
+      inputSchema: SCHEMA,
+      aliases: FS_ALIASES,
+      retention: Retention.Requery,
+    });
+    const {
+      defaultLimit = 2000,
+      maxLineChars = 2000,
+      maxBytes = 256 * 1024,
+      maxImageBytes = 5 * 1024 * 1024,
+    } = options;
+    for (const [k, v] of Object.entries({ defaultLimit, maxLineChars, maxBytes, maxImageBytes }))
+      positiveInteger(k, v);
+    this.#o = { ...resolveFsOptions(options), defaultLimit, maxLineChars, maxBytes, maxImageBytes };
+  }
+
+  isReadOnly(): boolean {
+    return true;
+  }
+  isConcurrencySafe(): boolean {
+    return true;
+  }
+  resourceKey(input: unknown): string | undefined {
+    return fsResourceKey(input, ["file_path", "path"], this.#o.workspace);
+  }
+
+  protected async run(input: ReadInput, ctx: ToolContext): Promise<ToolOutput> {
+    const { offset = 1, limit = this.#o.defaultLimit } = input;
+    const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
+    const stat = requireFile(target, "file_path", "Read");
+    const guard = StaleGuard.of(ctx);
+    const scan = await scanFile({
+      source: this.#o.source,
+      path: target.path.real,
+      shown: target.shown,
+      stat,
+      window: { offset, limit, maxLineChars: this.#o.maxLineChars, maxBytes: this.#o.maxBytes },
+      maxHashBytes: this.#o.maxHashBytes,
+      guard,
+      signal: ctx.signal,
+    });
+    if (scan.kind === "image") return this.#image(target, scan.image, guard);
+    return ToolOutput.text(this.#text(target, scan.window, offset));
+  }
+
+  #text(target: Target, window: LineWindowResult, offset: number): string {
+    const { lines, total, capped } = window;
+    if (total === 0) return `${target.shown} is empty.`;
+    if (offset > total) {
+      throw ToolError.invalidInput(
+        `\`offset\` ${offset} is past the end of ${target.shown}, which has ${total} lines`,
+        {
+          advice: `Call Read again with an offset from 1 to ${total}.`,
+        },
+      );
+    }
+    const body = formatLines(lines, this.#o.maxLineChars);
+    const first = lines[0]?.number ?? offset;
+    const last = lines.at(-1)?.number ?? offset;
+    if (first === 1 && last === total) return body;
+    const why = capped ? ` (the reply is capped at ${formatBytes(this.#o.maxBytes)})` : "";
+    const next =
+      last < total ? ` To continue, call Read with offset ${last + 1}.` : " That is the end of the file.";
+    return `${body}\n\n[Showing lines ${first}-${last} of ${total}${why}.${next}]`;
+  }
+
+  async #image(target: Target, image: ImageInfo, guard: StaleGuard): Promise<ToolOutput> {
+    const stat = requireFile(target, "file_path", "Read");
+    if (stat.size > this.#o.maxImageBytes) {
+      throw ToolError.invalidInput(
+        `${target.shown} is a ${image.format} image of ${formatBytes(stat.size)}, over the ${formatBytes(this.#o.maxImageBytes)} limit`,
+        { advice: "Ask the user for a smaller version of the image." },
+      );
+    }
+    const bytes = await this.#o.source.readFile(target.path.real);
+    guard.record(target.path.real, { hash: hashBytes(bytes), version: stat.version });
+    const size = image.width === undefined ? "" : `, ${image.width}x${image.height}`;
+    return ToolOutput.multipart([
+      { type: "text", text: `Image: ${target.shown} (${image.format}${size}, ${formatBytes(bytes.length)})` },
+      { type: "image", data: Buffer.from(bytes).toString("base64"), mediaType: image.mediaType },
+    ]);
+  }
+}

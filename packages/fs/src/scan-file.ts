@@ -1,0 +1,70 @@
+import { createHash } from "node:crypto";
+import { ToolError } from "@toolkit/core";
+import type { FileSource, FileStat } from "./file-source.js";
+import { type ImageInfo, sniffImage } from "./image.js";
+import { formatBytes } from "./line-format.js";
+import { LineWindow, type LineWindowOptions, type LineWindowResult } from "./line-window.js";
+import type { StaleGuard } from "./stale-guard.js";
+import { bomLength, SNIFF_BYTES, sniffEncoding, type TextEncoding, toUtf8Chunks } from "./text-codec.js";
+
+/** What a scan found: an image, or text with the requested window of lines. */
+export type ScanResult =
+  | { readonly kind: "image"; readonly image: ImageInfo }
+  | { readonly kind: "text"; readonly encoding: TextEncoding; readonly window: LineWindowResult };
+
+/** Options for `scanFile`. */
+export interface ScanFileOptions {
+  source: FileSource;
+  /** The real path to read. */
+  path: string;
+  /** How messages name the file. */
+  shown: string;
+  stat: FileStat;
+  window: LineWindowOptions;
+  /** Files up to this size are hashed for the stale guard. */
+  maxHashBytes: number;
+  /** Where the read is recorded. */
+  guard: StaleGuard;
+  signal?: AbortSignal;
+}
+
+/**
+ * Streams a file once: sniffs an image or the text encoding from the first
+ * chunk, refuses other binary content, counts every line while keeping only
+ * the window, and records the file's hash (or fingerprint) in the stale guard.
+ * Memory stays bounded by the chunk size and the window.
+ */
+export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
+  const { source, path, shown, stat, guard } = options;
+  const hash = stat.size <= options.maxHashBytes ? createHash("sha256") : undefined;
+  const lines = new LineWindow(options.window);
+  let toUtf8: ((chunk: Uint8Array, last: boolean) => Uint8Array) | undefined;
+  let encoding: TextEncoding | undefined;
+  for await (const chunk of source.readChunks(path, options.signal ? { signal: options.signal } : {})) {
+    if (toUtf8 === undefined) {
+      const image = sniffImage(chunk);
+      if (image) return { kind: "image", image };
+      encoding = sniffEncoding(chunk.subarray(0, SNIFF_BYTES));
+      if (encoding === undefined) throw binaryFile(shown, stat.size);
+      toUtf8 = toUtf8Chunks(encoding);
+      hash?.update(chunk);
+      lines.push(toUtf8(chunk.subarray(bomLength(encoding)), false));
+      continue;
+    }
+    hash?.update(chunk);
+    lines.push(toUtf8(chunk, false));
+  }
+  if (toUtf8) lines.push(toUtf8(new Uint8Array(0), true));
+  guard.record(path, hash ? { hash: hash.digest("hex"), version: stat.version } : { version: stat.version });
+  return { kind: "text", encoding: encoding ?? "utf8", window: lines.finish() };
+}
+
+/** The soft error for a file that is not text. */
+export function binaryFile(shown: string, size: number): ToolError {
+  return ToolError.invalidInput(
+    `${shown} is a binary file (${formatBytes(size)}), not text; it cannot be shown`,
+    {
+      advice: "Only text files and PNG, JPEG, GIF or WebP images can be read; choose another file.",
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { structuredPatch } from "diff";
+
+/** Options for `unifiedDiff`. */
+export interface UnifiedDiffOptions {
+  /** The file as replies name it. */
+  shown: string;
+  /** The old text (`undefined` for a new file). */
+  before: string | undefined;
+  after: string;
+  /** Unchanged lines around each change. @default 3 */
+  contextLines?: number;
+  /** Longer diffs are cut with a note. @default 400 */
+  maxLines?: number;
+}
+
+/**
+ * A unified diff (`--- a/x`, `+++ b/x`, `@@ -l,n +l,n @@`) between two texts.
+ * Only the region between the common prefix and suffix is diffed, so a
+ * one-line change in a large file costs a scan, not a full line diff. Pure.
+ */
+export function unifiedDiff({
+  shown,
+  before,
+  after,
+  contextLines = 3,
+  maxLines = 400,
+}: UnifiedDiffOptions): string {
+  const old = before ?? "";
+  const { start, endOld, endNew, firstLine } = changedRegion(old, after, contextLines);
+  const patch = structuredPatch("a", "b", old.slice(start, endOld), after.slice(start, endNew), "", "", {
+    context: contextLines,
+  });
+  const out = [before === undefined ? "--- /dev/null" : `--- a/${shown}`, `+++ b/${shown}`];
+  for (const h of patch.hunks) {
+    const oldStart = h.oldStart + firstLine - 1 - (h.oldLines === 0 ? 1 : 0);
+    const newStart = h.newStart + firstLine - 1 - (h.newLines === 0 ? 1 : 0);
+    out.push(`@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`, ...h.lines);
+  }
+  if (out.length <= maxLines) return out.join("\n");
+  return `${out.slice(0, maxLines).join("\n")}\n[diff cut: ${out.length - maxLines} more lines]`;
+}
+
+/** Line-aligned bounds of what differs, widened by `context` lines, with the first line's number. */
+function changedRegion(a: string, b: string, context: number) {
+  const prefix = commonPrefix(a, b);
+  const suffix = Math.min(commonSuffix(a, b), Math.min(a.length, b.length) - prefix);
+  let start = lineStart(a, prefix);
+  for (let k = 0; k < context && start > 0; k++) start = lineStart(a, start - 1);
+  let endOld = a.length - suffix;
+  for (let k = 0; k <= context && endOld < a.length; k++) {
+    const nl = a.indexOf("\n", endOld);
+    endOld = nl === -1 ? a.length : nl + 1;
+  }
+  const endNew = b.length - (a.length - endOld);
+  return { start, endOld, endNew, firstLine: countNewlines(a, start) + 1 };
+}
+
+/** The index where the line holding position `at` starts. */
+function lineStart(text: string, at: number): number {
+  return at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+}
+
+const BLOCK = 4096;
+
+/** Length of the common prefix, compared a block at a time. */
+export function commonPrefix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + BLOCK <= max && a.slice(i, i + BLOCK) === b.slice(i, i + BLOCK)) i += BLOCK;
+  while (i < max && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** Length of the common suffix, compared a block at a time. */
+export function commonSuffix(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let i = 0;
+  while (
+    i + BLOCK <= max &&
+    a.slice(a.length - i - BLOCK, a.length - i) === b.slice(b.length - i - BLOCK, b.length - i)
+  ) {
+    i += BLOCK;
+  }
+  while (i < max && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+/** How many `\n` occur in `text` before `end`. */
+export function countNewlines(text: string, end = text.length): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) n++;
+  return n;
+}

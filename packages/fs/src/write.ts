@@ -1,0 +1,110 @@
+import {
+  DisplayHint,
+  type JsonSchema,
+  Retention,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+} from "@toolkit/core";
+import { formatCount, lineCount } from "./edit-reply.js";
+import { FS_ALIASES } from "./field-aliases.js";
+import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "./fs-options.js";
+import { FsTool } from "./fs-tool.js";
+import { toLf } from "./line-endings.js";
+import { fsResourceKey } from "./resource-key.js";
+import { hashBytes, StaleGuard } from "./stale-guard.js";
+import { requireFile, resolveTarget } from "./target.js";
+import { decodeText, encodeText } from "./text-codec.js";
+import { unifiedDiff } from "./unified-diff.js";
+
+/** Options for `Write`. */
+export type WriteOptions = FsToolOptions;
+
+interface WriteInput {
+  file_path: string;
+  content: string;
+}
+
+const DESCRIPTION = [
+  "Writes a whole file: creates it (and its parent directories inside the workspace) or replaces its",
+  "content. An existing file must have been read in this session and not changed since; otherwise Read it",
+  "first. The write is atomic and keeps the file's permissions. Prefer Edit to change part of a file.",
+  "Replies with a unified diff of the change.",
+].join(" ");
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    file_path: {
+      type: "string",
+      description: "The file, relative to the workspace root or absolute inside it.",
+    },
+    content: { type: "string", description: "The complete new content of the file." },
+  },
+  required: ["file_path", "content"],
+  additionalProperties: false,
+};
+
+/**
+ * Write: create or replace a file, atomically, behind the stale guard. An
+ * existing file keeps its mode and its encoding (BOM, UTF-16). Retention `durable`.
+ *
+ * @example
+ * await new Write().call({ file_path: "notes/todo.md", content: "# Todo\n" }, ctx);
+ */
+export class Write extends FsTool<WriteInput> {
+  readonly #o: ResolvedFsOptions;
+
+  constructor(options: WriteOptions = {}) {
+    super({
+      name: "Write",
+      description: DESCRIPTION,
+      inputSchema: SCHEMA,
+      aliases: FS_ALIASES,
+      retention: Retention.Durable,
+    });
+    this.#o = resolveFsOptions(options);
+  }
+
+  resourceKey(input: unknown): string | undefined {
+    return fsResourceKey(input, ["file_path", "path"], this.#o.workspace);
+  }
+
+  protected async run(input: WriteInput, ctx: ToolContext): Promise<ToolOutput> {
+    const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
+    const { source } = this.#o;
+    const real = target.path.real;
+    const guard = StaleGuard.of(ctx);
+    let old: Uint8Array | undefined;
+    if (target.stat) {
+      const stat = requireFile(target, "file_path", "Write");
+      old = await source.readFile(real);
+      const bytes = old;
+      await guard.assertFresh(real, target.shown, { version: stat.version, bytes: async () => bytes });
+    }
+    const decoded = old ? decodeText(old) : undefined;
+    const data = encodeText(input.content, decoded?.encoding ?? "utf8");
+    if (old && Buffer.compare(old, data) === 0) {
+      return ToolOutput.text(`No change: ${target.shown} already has this content.`);
+    }
+    if (target.stat && (await source.stat(real))?.version !== target.stat.version) {
+      throw ToolError.execution(
+        `${target.shown} changed while the write was being prepared; nothing was written`,
+        {
+          advice: "Call Read on the file again, then retry.",
+        },
+      );
+    }
+    await source.writeFile(real, data, { realRoot: target.realRoot });
+    const after = await source.stat(real);
+    guard.record(real, {
+      ...(data.length <= this.#o.maxHashBytes ? { hash: hashBytes(data) } : {}),
+      version: after?.version ?? "",
+    });
+    const lines = formatCount(lineCount(input.content), "line");
+    const head = old ? `Updated ${target.shown} (${lines}).` : `Created ${target.shown} (${lines}).`;
+    const before = old === undefined ? undefined : decoded ? toLf(decoded.text) : "";
+    const diff = unifiedDiff({ shown: target.shown, before, after: toLf(input.content) });
+    return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
+  }
+}
