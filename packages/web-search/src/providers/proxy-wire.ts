@@ -8,19 +8,19 @@ export interface ProxyRequestBody {
 }
 
 /** One result in the proxy's (and Loom's `web_search`) reply. */
-export interface ProxyResultItem {
+export type ProxyResultItem = {
   title: string;
   url: string;
   snippet: string;
   display_link: string | null;
   rank: number;
-}
+};
 
 /** The proxy's reply body, which is also Loom's `web_search` reply. */
-export interface ProxyResponseBody {
+export type ProxyResponseBody = {
   query: string;
   results: ProxyResultItem[];
-}
+};
 
 /** Results in the proxy's wire shape, ranked from 1. */
 export function toProxyResponse(query: string, results: readonly SearchResult[]): ProxyResponseBody {

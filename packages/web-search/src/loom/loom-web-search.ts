@@ -1,0 +1,88 @@
+import {
+  type JsonSchema,
+  ToolError,
+  type ToolContext,
+  ToolOutput,
+  type Tool,
+  type ToolSchema,
+  arrived,
+  validateInput,
+} from "@toolkit/core";
+import { SearchConfigError, describeValue } from "../config-error.js";
+import { toProxyResponse } from "../providers/proxy-wire.js";
+import { searchFailure } from "../tool/search-failure.js";
+import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../types.js";
+
+const DESCRIPTION =
+  "Perform a web search through the search proxy. Returns JSON: the query and up to `max_results` results, " +
+  "each with title, url, snippet, display_link and rank.";
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    query: { type: "string", description: "Search query string in natural language." },
+    max_results: {
+      type: "integer",
+      minimum: 1,
+      maximum: MAX_RESULTS,
+      description: `Maximum number of search results to return (default: 5, max: ${MAX_RESULTS}).`,
+    },
+  },
+  required: ["query"],
+};
+
+/**
+ * Loom's `web_search`: `{ query, max_results? = 5 (max 10) }` →
+ * `{ query, results: [{ title, url, snippet, display_link, rank }] }`, the
+ * reply of Loom's server proxy. Read-only and concurrency-safe.
+ */
+export class LoomWebSearch implements Tool {
+  readonly name = "web_search";
+  readonly description = DESCRIPTION;
+  readonly #provider: SearchProvider;
+  readonly #schema: ToolSchema = Object.freeze({
+    tool: "web_search",
+    description: DESCRIPTION,
+    input_schema: SCHEMA,
+  });
+
+  constructor({ provider }: { provider: SearchProvider }) {
+    if (typeof provider?.search !== "function") {
+      throw new SearchConfigError(
+        "web_search",
+        "provider",
+        "a SearchProvider such as proxyProvider({ baseUrl, token, backend })",
+        describeValue(provider),
+      );
+    }
+    this.#provider = provider;
+  }
+
+  schema(): ToolSchema {
+    return this.#schema;
+  }
+
+  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    const args = validateInput<{ query: string; max_results?: number }>(SCHEMA, input);
+    const query = args.query.trim();
+    if (query === "") throw ToolError.invalidInput(`\`query\` must not be empty, got ${arrived(args.query)}`);
+    const count = args.max_results ?? 5;
+    let results: SearchResult[];
+    try {
+      results = await this.#provider.search({ query, count, signal: ctx.signal });
+    } catch (error) {
+      throw searchFailure(error);
+    }
+    return ToolOutput.structured(toProxyResponse(query, results.slice(0, count)));
+  }
+
+  isConcurrencySafe(): boolean {
+    return true;
+  }
+  isReadOnly(): boolean {
+    return true;
+  }
+  isIdempotent(): boolean {
+    return true;
+  }
+}
