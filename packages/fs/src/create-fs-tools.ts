@@ -13,16 +13,8 @@ export interface CreateFsToolsOptions extends FsToolOptions {
   fileViewer?: Omit<FileViewerOptions, keyof FsToolOptions>;
 }
 
-/** The fs family, in the order a registry should advertise them. */
-export interface FsTools {
-  readonly read: Read;
-  readonly write: Write;
-  readonly edit: Edit;
-  readonly multiEdit: MultiEdit;
-  readonly fileViewer: FileViewer;
-  /** All five, as an array for `registry.register`. */
-  readonly all: readonly [Read, Write, Edit, MultiEdit, FileViewer];
-}
+/** The fs family as a tuple, in the order a registry should advertise them. */
+export type FsTools = readonly [Read, Write, Edit, MultiEdit, FileViewer];
 
 /**
  * Read, Write, Edit, MultiEdit and FileViewer on one workspace and one file
@@ -30,18 +22,17 @@ export interface FsTools {
  * Read by one lets the others write.
  *
  * @example
- * const { all } = createFsTools({ workspace: new Workspace({ root: "/repo" }) });
- * for (const tool of all) registry.register(tool);
+ * const [read, write] = createFsTools({ workspace: new Workspace({ root: "/repo" }) });
+ * for (const tool of createFsTools()) registry.register(tool);
  */
 export function createFsTools(options: CreateFsToolsOptions = {}): FsTools {
   const { read = {}, edit = {}, fileViewer = {}, source = new LocalFileSource(), ...shared } = options;
   const base = { ...shared, source };
-  const tools = {
-    read: new Read({ ...base, ...read }),
-    write: new Write(base),
-    edit: new Edit({ ...base, ...edit }),
-    multiEdit: new MultiEdit({ ...base, ...edit }),
-    fileViewer: new FileViewer({ ...base, ...fileViewer }),
-  };
-  return { ...tools, all: [tools.read, tools.write, tools.edit, tools.multiEdit, tools.fileViewer] };
+  return [
+    new Read({ ...base, ...read }),
+    new Write(base),
+    new Edit({ ...base, ...edit }),
+    new MultiEdit({ ...base, ...edit }),
+    new FileViewer({ ...base, ...fileViewer }),
+  ];
 }

@@ -1,0 +1,120 @@
+import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
+import type { DirEntry } from "../file-source.js";
+import { LOOM_ALIASES } from "../field-aliases.js";
+import {
+  type FsToolOptions,
+  positiveInteger,
+  type ResolvedFsOptions,
+  resolveFsOptions,
+} from "../fs-options.js";
+import { FsTool } from "../fs-tool.js";
+import { resolveTarget, type Target } from "../target.js";
+
+/** Options for `ListFiles`. */
+export interface ListFilesOptions extends FsToolOptions {
+  /** Listings stop after this many entries and say `truncated: true`. @default 10000 */
+  maxEntries?: number;
+}
+
+interface ListFilesInput {
+  path?: string;
+  recursive?: boolean;
+  max_depth?: number;
+}
+
+interface Listed {
+  path: string;
+  size: number;
+  is_dir: boolean;
+}
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    path: { type: "string", description: "The directory to list. Default: the workspace root." },
+    recursive: { type: "boolean", description: "Also list subdirectories. Default false." },
+    max_depth: {
+      type: "integer",
+      minimum: 1,
+      maximum: 100,
+      description: "Levels to descend when recursive. Default 10.",
+    },
+  },
+  additionalProperties: false,
+};
+
+/**
+ * Loom's `list_files`: `{path?, recursive?, max_depth?}` to `{files: [{path,
+ * size, is_dir}]}`, paths relative to the workspace root, sorted. Symlinks
+ * that lead outside the workspace are left out; linked directories are not
+ * descended into.
+ */
+export class ListFiles extends FsTool<ListFilesInput> {
+  readonly #o: ResolvedFsOptions & { readonly maxEntries: number };
+
+  constructor(options: ListFilesOptions = {}) {
+    super({
+      name: "list_files",
+      description:
+        "Lists a directory and returns JSON {files: [{path, size, is_dir}]} with paths relative to the workspace root. recursive (default false) descends up to max_depth levels (default 10).",
+      inputSchema: SCHEMA,
+      aliases: LOOM_ALIASES,
+      retention: Retention.Requery,
+    });
+    const { maxEntries = 10_000 } = options;
+    positiveInteger("maxEntries", maxEntries);
+    this.#o = { ...resolveFsOptions(options), maxEntries };
+  }
+
+  isReadOnly(): boolean {
+    return true;
+  }
+  isConcurrencySafe(): boolean {
+    return true;
+  }
+
+  protected async run(input: ListFilesInput, ctx: ToolContext): Promise<ToolOutput> {
+    const { path = ".", recursive = false, max_depth: maxDepth = 10 } = input;
+    const target = await resolveTarget(ctx, this.#o, path, "path");
+    if (target.stat?.kind !== "directory") {
+      if (!target.stat) throw ToolError.fileNotFound(target.shown);
+      throw ToolError.invalidInput(`\`path\` "${target.shown}" is a file, not a directory`, {
+        advice: "Pass a directory to list_files, or use read_file for a file.",
+      });
+    }
+    const files: Listed[] = [];
+    const truncated = await this.#walk(ctx, target, recursive ? maxDepth : 1, files);
+    return ToolOutput.structured(truncated ? { files, truncated: true } : { files });
+  }
+
+  /** Depth-first, sorted; returns true when `maxEntries` cut the listing. */
+  async #walk(ctx: ToolContext, dir: Target, depth: number, out: Listed[]): Promise<boolean> {
+    const entries = await this.#o.source.list(dir.path.real);
+    for (const entry of entries) {
+      if (out.length >= this.#o.maxEntries) return true;
+      if (ctx.signal.aborted) throw ToolError.cancelled();
+      const rel = dir.shown === "." ? entry.name : `${dir.shown}/${entry.name}`;
+      const child = await this.#child(ctx, rel, entry);
+      if (!child) continue;
+      out.push({
+        path: rel,
+        size: child.stat?.kind === "file" ? child.stat.size : 0,
+        is_dir: child.stat?.kind === "directory",
+      });
+      const descend = entry.kind === "directory" && depth > 1;
+      if (descend && (await this.#walk(ctx, child, depth - 1, out))) return true;
+    }
+    return false;
+  }
+
+  /** The entry checked against the workspace; `undefined` for a link leading outside or dangling. */
+  async #child(ctx: ToolContext, rel: string, entry: DirEntry): Promise<Target | undefined> {
+    try {
+      const t = await resolveTarget(ctx, this.#o, rel, "path");
+      return entry.kind === "symlink" && !t.stat ? undefined : t;
+    } catch (error) {
+      if (ToolError.is(error) && error.kind === "Permission") return undefined;
+      throw error;
+    }
+  }
+}
