@@ -1,0 +1,91 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
+import { type ToolContext, ToolError } from "@toolkit/core";
+import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
+import type { Advertised } from "./advertiser.js";
+import { toCallToolResult } from "./to-call-tool-result.js";
+
+/** What one MCP session needs from `serveRegistry`. */
+export interface SessionServerOptions {
+  registry: ToolRegistry;
+  name: string;
+  version: string;
+  instructions: string | undefined;
+  middleware: readonly Middleware[];
+  ctx: ToolContext;
+  advertised: () => Advertised;
+}
+
+/** One low-level MCP server bound to a registry, and how to let it go. */
+export interface SessionServer {
+  readonly server: Server;
+  /** Stops following the registry and closes the server's transport. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the MCP `Server` for one session. The low-level server is used (not
+ * `McpServer`) so the registry's JSON Schemas pass through unchanged.
+ * `tools/list` shows the advertised tools; `tools/call` runs through
+ * `dispatch` with the host's middleware and a signal that fires on the
+ * client's `notifications/cancelled`; registry mutations are announced with
+ * `notifications/tools/list_changed`.
+ */
+export function createSessionServer(options: SessionServerOptions): SessionServer {
+  const { registry, name, version, instructions, middleware, ctx, advertised } = options;
+  const server = new Server(
+    { name, version },
+    {
+      capabilities: { tools: { listChanged: true } },
+      debouncedNotificationMethods: ["notifications/tools/list_changed"],
+      ...(instructions === undefined ? {} : { instructions }),
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: advertised().tools.map((t) => t.definition),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name: toolName, arguments: input = {} } = request.params;
+    const surface = advertised();
+    const entry = surface.byName.get(toolName);
+    if (!entry) {
+      const names = [...surface.byName.keys()].sort();
+      throw new McpError(ErrorCode.InvalidParams, ToolError.notFound(toolName, names).message);
+    }
+    const signal = AbortSignal.any([ctx.signal, extra.signal]);
+    const [result] = await dispatch(
+      registry,
+      [{ id: `mcp-${String(extra.requestId)}`, name: toolName, input }],
+      {
+        middleware,
+        ctx: ctx.withSignal(signal),
+        advertised: surface.byName.keys(),
+      },
+    );
+    if (!result) throw new McpError(ErrorCode.InternalError, `dispatch returned no result for '${toolName}'`);
+    return toCallToolResult({ output: result.output, outputSchema: entry.outputSchema, name: toolName });
+  });
+
+  const unsubscribe = registry.onToolSurfaceChanged(() => {
+    // Before the client connects there is no one to tell; a later tools/list sees the change.
+    if (server.transport) server.sendToolListChanged().catch(() => undefined);
+  });
+  let closing: Promise<void> | undefined;
+  server.onclose = () => unsubscribe();
+  return {
+    server,
+    close() {
+      unsubscribe();
+      closing ??= server.close();
+      return closing;
+    },
+  };
+}
