@@ -1,2 +1,65 @@
 // Public API of @toolkit/loop: see README.md.
-export {};
+export { BareLoop } from "./loop/bare-loop.js";
+export type { RunOptions } from "./loop/bare-loop.js";
+export type { BareLoopOptions, LoopDispatchOptions } from "./loop/loop-options.js";
+export type {
+  FinishEvent,
+  LoopObserver,
+  LoopResult,
+  ReplyEvent,
+  RequestEvent,
+  ToolCallRecord,
+  ToolPostEvent,
+  ToolPreEvent,
+  TurnStartEvent,
+} from "./loop/observer.js";
+export { LoopError, LoopErrorKind } from "./loop-error.js";
+export type { LoopErrorOptions } from "./loop-error.js";
+export { compactMessages, compactedText } from "./loop/compaction.js";
+export type { CompactOptions, CompactResult } from "./loop/compaction.js";
+export { CHARS_PER_TOKEN, IMAGE_TOKENS, estimateWindowTokens } from "./loop/window-estimate.js";
+export type { WindowEstimateInput } from "./loop/window-estimate.js";
+export { buildSystemPrompt } from "./loop/system-prompt.js";
+export { recoveryNote } from "./loop/recovery-note.js";
+export { trajectoryObserver } from "./observers/trajectory-observer.js";
+export type { TrajectoryObserverOptions } from "./observers/trajectory-observer.js";
+export { userText } from "./messages.js";
+export type {
+  AssistantMessage,
+  ContentPart,
+  Message,
+  ToolCallPart,
+  ToolResult,
+  ToolResultsMessage,
+  UserMessage,
+} from "./messages.js";
+export type {
+  Constraint,
+  ModelClient,
+  ModelReply,
+  ModelRequest,
+  SendOptions,
+  Usage,
+} from "./model-client.js";
+export { randomIds, sequentialIds } from "./id-gen.js";
+export type { IdGen } from "./id-gen.js";
+export { manualClock, systemClock } from "./clock.js";
+export type { Clock } from "./clock.js";
+export { DEFAULT_RETRY } from "./http/retry-policy.js";
+export type { RetryPolicy } from "./http/retry-policy.js";
+export { ModelHttpError } from "./http/model-http-error.js";
+export { openaiChat, openaiChatCodec } from "./providers/openai-chat.js";
+export type { OpenAIChatOptions } from "./providers/openai-chat.js";
+export { openaiResponses, openaiResponsesCodec } from "./providers/openai-responses.js";
+export type { OpenAIResponsesOptions } from "./providers/openai-responses.js";
+export {
+  ANTHROPIC_VERSION,
+  anthropicMessages,
+  anthropicMessagesCodec,
+} from "./providers/anthropic-messages.js";
+export type { AnthropicMessagesOptions } from "./providers/anthropic-messages.js";
+export { createModelClient } from "./providers/create-model-client.js";
+export type { CommonClientOptions } from "./providers/create-model-client.js";
+export { EMPTY_RESULT_TEXT } from "./providers/result-text.js";
+export { toolParameters } from "./providers/tool-parameters.js";
+export type { EncodeContext, WireCodec } from "./providers/wire-codec.js";

@@ -1,0 +1,120 @@
+import type { Tool, ToolOutput } from "@toolkit/core";
+import type { SurfaceDiff } from "@toolkit/registry";
+import type { LoopError } from "../loop-error.js";
+import type { Message } from "../messages.js";
+import type { ModelReply, Usage } from "../model-client.js";
+
+/** One tool call as the run recorded it. */
+export interface ToolCallRecord {
+  readonly turn: number;
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  readonly isError: boolean;
+  readonly durationMs: number;
+}
+
+/** What `run()` resolves to. */
+export interface LoopResult {
+  /** The final reply's text. */
+  readonly text: string;
+  /** The whole conversation, the task first. */
+  readonly messages: readonly Message[];
+  /** Model requests made. */
+  readonly turns: number;
+  /** Every call, in the order they were answered. */
+  readonly toolCalls: readonly ToolCallRecord[];
+  /** Tokens the provider reported, summed over the turns. */
+  readonly usage: Usage;
+}
+
+/** Sent before each model request. */
+export interface TurnStartEvent {
+  readonly turn: number;
+  readonly messages: readonly Message[];
+  /** The window estimate for this turn's request (system + messages + advertised schemas). */
+  readonly estimateTokens: number;
+}
+
+/** The exact request about to be sent. */
+export interface RequestEvent {
+  readonly turn: number;
+  readonly provider: string;
+  readonly model: string;
+  /** The body, byte for byte. */
+  readonly body: string;
+  /** The registry version the advertised surface belongs to. */
+  readonly surfaceVersion: number;
+  /** The advertised names, in the order shown. */
+  readonly tools: readonly string[];
+  readonly estimateTokens: number;
+  /** Results compaction replaced before this request. */
+  readonly compacted: number;
+}
+
+/** The model's reply to one request. */
+export interface ReplyEvent {
+  readonly turn: number;
+  readonly reply: ModelReply;
+  readonly durationMs: number;
+}
+
+/** A call about to run (after validation and classification). */
+export interface ToolPreEvent {
+  readonly turn: number;
+  readonly id: string;
+  readonly name: string;
+  readonly input: unknown;
+  /** The tool, or undefined for a name that is unknown or not advertised. */
+  readonly tool: Tool | undefined;
+}
+
+/** A call answered. */
+export interface ToolPostEvent extends ToolPreEvent {
+  readonly output: ToolOutput;
+  readonly durationMs: number;
+  /** False when the tool asked not to be recorded (`recordsTrajectory()`). */
+  readonly recordsTrajectory: boolean;
+}
+
+/** The run ended, with a result or a hard failure. */
+export interface FinishEvent {
+  readonly result: LoopResult | undefined;
+  /** A LoopError for hard failures; any other error is a bug or a broken setup. */
+  readonly error: LoopError | Error | undefined;
+  readonly turns: number;
+  readonly durationMs: number;
+}
+
+/**
+ * Hooks into a run. Every method is optional; an observer that throws is
+ * reported on `console.warn` and never breaks the run.
+ */
+export interface LoopObserver {
+  onTurnStart?(event: TurnStartEvent): void;
+  onRequest?(event: RequestEvent): void;
+  onReply?(event: ReplyEvent): void;
+  onToolPre?(event: ToolPreEvent): void;
+  onToolPost?(event: ToolPostEvent): void;
+  /** The registry changed during the run (lists name-sorted). */
+  onToolSurfaceChanged?(diff: SurfaceDiff): void;
+  onFinish?(event: FinishEvent): void;
+}
+
+type Hook = keyof LoopObserver;
+type EventOf<H extends Hook> = Parameters<NonNullable<LoopObserver[H]>>[0];
+
+/** Calls one hook on every observer, isolating failures. */
+export function notify<H extends Hook>(observers: readonly LoopObserver[], hook: H, event: EventOf<H>): void {
+  for (const observer of observers) {
+    const fn = observer[hook] as ((e: EventOf<H>) => void) | undefined;
+    if (!fn) continue;
+    try {
+      fn.call(observer, event);
+    } catch (error) {
+      console.warn(
+        `BareLoop: observer ${hook} threw: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { ImagePart, JsonValue, Retention, TextPart } from "@toolkit/core";
+
+/** Text or an image (base64), as users and tools send them. */
+export type ContentPart = TextPart | ImagePart;
+
+/** A tool call from the model. */
+export interface ToolCallPart {
+  readonly id: string;
+  readonly name: string;
+  /** The parsed arguments (`{}` when they were not valid JSON; see `invalidArguments`). */
+  readonly input: JsonValue;
+  /** The raw argument text when it was not valid JSON; sent back as it came. */
+  readonly invalidArguments?: string;
+}
+
+/** A user turn: the task, or a note from the loop. */
+export interface UserMessage {
+  readonly role: "user";
+  readonly parts: readonly ContentPart[];
+}
+
+/** A model turn: its text and the tools it called, in reply order. */
+export interface AssistantMessage {
+  readonly role: "assistant";
+  readonly text: string;
+  readonly toolCalls: readonly ToolCallPart[];
+}
+
+/** The answer to one tool call. */
+export interface ToolResult {
+  readonly callId: string;
+  readonly name: string;
+  readonly parts: readonly ContentPart[];
+  /** A soft failure: sent with `is_error` where the provider has it. */
+  readonly isError: boolean;
+  /** Compaction advice; never sent on the wire. */
+  readonly retention: Retention;
+  /** True once compaction replaced the parts with a placeholder. */
+  readonly compacted?: boolean;
+}
+
+/** The answers to one reply's tool calls, in call order. */
+export interface ToolResultsMessage {
+  readonly role: "tool";
+  readonly results: readonly ToolResult[];
+}
+
+/** The provider-neutral conversation the loop keeps. */
+export type Message = UserMessage | AssistantMessage | ToolResultsMessage;
+
+/** A user message holding one text part. */
+export function userText(text: string): UserMessage {
+  return { role: "user", parts: [{ type: "text", text }] };
+}
+
+/** The text parts joined with a newline. */
+export function partsText(parts: readonly ContentPart[]): string {
+  return parts
+    .filter((p): p is TextPart => p.type === "text")
+    .map((p) => p.text)
+    .join("\n");
+}
+
+/** The image parts. */
+export function partsImages(parts: readonly ContentPart[]): ImagePart[] {
+  return parts.filter((p): p is ImagePart => p.type === "image");
+}
+
+/** A `data:` URL for an image part. */
+export function dataUrl(image: ImagePart): string {
+  return `data:${image.mediaType};base64,${image.data}`;
+}

@@ -1,0 +1,91 @@
+import { createHash } from "node:crypto";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { type Clock, systemClock } from "../clock.js";
+import type { LoopObserver } from "../loop/observer.js";
+
+/** Options for `trajectoryObserver`. */
+export interface TrajectoryObserverOptions {
+  /** The JSONL file; created (with its directory) on the first event, appended to after. */
+  path: string;
+  /** Timestamps. @default systemClock */
+  clock?: Clock;
+}
+
+/**
+ * An observer that writes one JSON line per event to `path`: turn starts,
+ * requests (size and SHA-256 of the body, never the body: it may hold the
+ * output of tools that opted out of recording), replies, tool calls and
+ * results, surface changes and the finish. Tools whose
+ * `recordsTrajectory()` is false are recorded without their output.
+ * Nothing secret is written: API keys live only in request headers.
+ *
+ * @example
+ * new BareLoop({ model, registry, observers: [trajectoryObserver({ path: "run.jsonl" })] });
+ */
+export function trajectoryObserver({ path, clock = systemClock }: TrajectoryObserverOptions): LoopObserver {
+  if (typeof path !== "string" || path === "") {
+    throw new TypeError(`trajectoryObserver: \`path\` must be a file path, got ${JSON.stringify(path)}`);
+  }
+  let ready = false;
+  const write = (event: string, fields: Record<string, unknown>) => {
+    if (!ready) {
+      mkdirSync(dirname(path), { recursive: true });
+      ready = true;
+    }
+    appendFileSync(
+      path,
+      `${JSON.stringify({ ts: new Date(clock.now()).toISOString(), event, ...fields })}\n`,
+    );
+  };
+  return {
+    onTurnStart: (e) =>
+      write("turn_start", { turn: e.turn, messages: e.messages.length, estimateTokens: e.estimateTokens }),
+    onRequest: (e) =>
+      write("request", {
+        turn: e.turn,
+        provider: e.provider,
+        model: e.model,
+        bytes: Buffer.byteLength(e.body),
+        sha256: createHash("sha256").update(e.body).digest("hex"),
+        surfaceVersion: e.surfaceVersion,
+        tools: e.tools,
+        estimateTokens: e.estimateTokens,
+        compacted: e.compacted,
+      }),
+    onReply: (e) =>
+      write("reply", {
+        turn: e.turn,
+        text: e.reply.text,
+        toolCalls: e.reply.toolCalls.map((c) => ({ id: c.id, name: c.name })),
+        stopReason: e.reply.stopReason,
+        usage: e.reply.usage,
+        durationMs: Math.round(e.durationMs),
+      }),
+    onToolPre: (e) => write("tool_call", { turn: e.turn, id: e.id, name: e.name, input: e.input }),
+    onToolPost: (e) =>
+      write("tool_result", {
+        turn: e.turn,
+        id: e.id,
+        name: e.name,
+        isError: e.output.isError,
+        durationMs: Math.round(e.durationMs),
+        ...(e.recordsTrajectory ? { output: e.output.textContent() } : { recorded: false }),
+      }),
+    onToolSurfaceChanged: (diff) => write("surface_changed", { ...diff }),
+    onFinish: (e) =>
+      write("finish", {
+        turns: e.turns,
+        durationMs: Math.round(e.durationMs),
+        ...(e.result ? { text: e.result.text, toolCalls: e.result.toolCalls.length } : {}),
+        ...(e.error
+          ? { error: { name: e.error.name, message: e.error.message, kind: errorKind(e.error) } }
+          : {}),
+      }),
+  };
+}
+
+function errorKind(error: Error): string | undefined {
+  const kind = (error as { kind?: unknown }).kind;
+  return typeof kind === "string" ? kind : undefined;
+}

@@ -1,0 +1,11 @@
+// @toolkit/loop/test: stand-ins for the outside world (LLM providers) for tests and demos.
+export { ScriptedModelServer } from "./scripted-model-server.js";
+export type { ScriptedModelServerOptions } from "./scripted-model-server.js";
+export type {
+  Dialect,
+  RecordedRequest,
+  ScriptedCall,
+  ScriptedFailure,
+  ScriptedReply,
+  ScriptStep,
+} from "./script.js";

@@ -1,0 +1,192 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type IdGen, sequentialIds } from "../id-gen.js";
+import { encodeFailure, encodeReply } from "./encode-reply.js";
+import { readRequest } from "./read-request.js";
+import { type Dialect, isFailure, type RecordedRequest, type ScriptStep } from "./script.js";
+
+const ROUTES: ReadonlyMap<string, Dialect> = new Map([
+  ["/v1/chat/completions", "openai-chat"],
+  ["/v1/responses", "openai-responses"],
+  ["/v1/messages", "anthropic-messages"],
+]);
+
+/** Options for `ScriptedModelServer.start`. */
+export interface ScriptedModelServerOptions {
+  /** The replies, one per request, in order. */
+  script: readonly ScriptStep[];
+  /** When set, requests must carry this key (Bearer or `x-api-key`), else 401. */
+  apiKey?: string;
+  /** Ids for replies and unnamed calls. @default sequentialIds() */
+  ids?: IdGen;
+}
+
+/**
+ * A scripted stand-in for an LLM provider: a real HTTP server on 127.0.0.1
+ * speaking OpenAI Chat Completions (`/v1/chat/completions`), OpenAI
+ * Responses (`/v1/responses`) and Anthropic Messages (`/v1/messages`). Each
+ * request is answered by the next script step and recorded byte for byte.
+ * It does not think: it plays back what the test (or the playground) wrote.
+ *
+ * @example
+ * const server = await ScriptedModelServer.start({ script: [{ toolCalls: [{ name: "Think", input: { thought: "plan" } }] }, { text: "done" }] });
+ * const model = openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted" });
+ * // ... run a loop, then: server.requests[1].toolResults
+ * await server.close();
+ */
+export class ScriptedModelServer {
+  readonly #server: Server;
+  readonly #script: ScriptStep[];
+  readonly #apiKey: string | undefined;
+  readonly #ids: IdGen;
+  readonly #requests: RecordedRequest[] = [];
+  readonly #sockets = new Set<import("node:net").Socket>();
+  #url = "";
+
+  private constructor(options: ScriptedModelServerOptions) {
+    this.#script = [...options.script];
+    this.#apiKey = options.apiKey;
+    this.#ids = options.ids ?? sequentialIds();
+    this.#server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        send(res, 500, { error: { message: error instanceof Error ? error.message : String(error) } });
+      });
+    });
+    this.#server.on("connection", (socket) => {
+      this.#sockets.add(socket);
+      socket.on("close", () => this.#sockets.delete(socket));
+    });
+  }
+
+  /** Starts a server on 127.0.0.1 on a free port. */
+  static async start(options: ScriptedModelServerOptions): Promise<ScriptedModelServer> {
+    if (!options || !Array.isArray(options.script)) {
+      throw new TypeError("ScriptedModelServer.start: `script` must be an array of steps");
+    }
+    const server = new ScriptedModelServer(options);
+    await new Promise<void>((resolve, reject) => {
+      server.#server.once("error", reject);
+      server.#server.listen(0, "127.0.0.1", () => resolve());
+    });
+    const { port } = server.#server.address() as AddressInfo;
+    server.#url = `http://127.0.0.1:${port}`;
+    return server;
+  }
+
+  /** `http://127.0.0.1:<port>` */
+  get url(): string {
+    return this.#url;
+  }
+  /** The base URL for `openaiChat` / `openaiResponses` (`…/v1`). */
+  get openaiBaseUrl(): string {
+    return `${this.#url}/v1`;
+  }
+  /** The base URL for `anthropicMessages`. */
+  get anthropicBaseUrl(): string {
+    return this.#url;
+  }
+  /** Every request answered so far, in order. */
+  get requests(): readonly RecordedRequest[] {
+    return this.#requests;
+  }
+  /** Script steps not yet used. */
+  get remaining(): number {
+    return this.#script.length;
+  }
+
+  /** Adds steps to the end of the script. */
+  push(...steps: ScriptStep[]): void {
+    this.#script.push(...steps);
+  }
+
+  /** Stops the server, dropping open connections. */
+  async close(): Promise<void> {
+    for (const socket of this.#sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const dialect = ROUTES.get(path);
+    const body = await readBody(req);
+    if (req.method !== "POST" || !dialect) {
+      send(res, 404, { error: { message: `no route for ${req.method} ${path}` } });
+      return;
+    }
+    if (this.#apiKey !== undefined && !authorised(req, this.#apiKey)) {
+      send(res, 401, encodeFailure(dialect, { status: 401, message: "invalid api key" }));
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      send(res, 400, encodeFailure(dialect, { status: 400, message: "the body is not JSON" }));
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+    const recorded: RecordedRequest = {
+      dialect,
+      path,
+      headers,
+      body,
+      json,
+      index: this.#requests.length + 1,
+      ...readRequest(dialect, json),
+    };
+    this.#requests.push(recorded);
+    const step = this.#script.shift();
+    if (step === undefined) {
+      send(res, 500, encodeFailure(dialect, { status: 500, message: "the script has no more replies" }));
+      return;
+    }
+    const outcome = typeof step === "function" ? await step(recorded) : step;
+    if (isFailure(outcome)) {
+      send(res, outcome.status, encodeFailure(dialect, outcome), outcome.headers);
+      return;
+    }
+    if (outcome.delayMs) await delay(outcome.delayMs, res);
+    if (res.destroyed) return;
+    const model = String((json as { model?: unknown }).model ?? "scripted");
+    send(
+      res,
+      200,
+      encodeReply(dialect, outcome, { model, ids: this.#ids, inputTokens: Math.ceil(body.length / 4) }),
+    );
+  }
+}
+
+function authorised(req: IncomingMessage, key: string): boolean {
+  return req.headers.authorization === `Bearer ${key}` || req.headers["x-api-key"] === key;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(value));
+}
+
+function delay(ms: number, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    res.on("close", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
