@@ -1,0 +1,105 @@
+import {
+  type JsonSchema,
+  type Tool,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  type ToolSchema,
+  validateInput,
+} from "@toolkit/core";
+import { createCaptures } from "../capture/create-captures.js";
+import { renderCapture } from "../capture/render-capture.js";
+import { runCommand } from "../process/run-command.js";
+import { prepareSpawn } from "../tools/prepare-spawn.js";
+import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "../tools/shell-options.js";
+
+/** Loom's limits: 60 s by default, 300 s at most, 256 KiB per stream. */
+const DEFAULT_TIMEOUT_SECS = 60;
+const MAX_TIMEOUT_SECS = 300;
+const MAX_STREAM_BYTES = 256 * 1024;
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    command: { type: "string", minLength: 1, description: "The shell command to run (bash -c)." },
+    cwd: {
+      type: "string",
+      description: "Working directory inside the workspace (default: the workspace root).",
+    },
+    timeout_secs: {
+      type: "integer",
+      minimum: 1,
+      maximum: MAX_TIMEOUT_SECS,
+      description: `Timeout in seconds (default ${DEFAULT_TIMEOUT_SECS}, max ${MAX_TIMEOUT_SECS}).`,
+    },
+  },
+  required: ["command"],
+  additionalProperties: false,
+};
+
+/** Loom's JSON reply. */
+export interface LoomBashResult {
+  exit_code: number | null;
+  stdout: string;
+  stderr: string;
+  timed_out: boolean;
+  truncated: boolean;
+}
+
+/**
+ * Loom's `bash` tool on this package's engine: `{command, cwd?, timeout_secs?}`
+ * → `{exit_code, stdout, stderr, timed_out, truncated}`. Unlike the original, a
+ * command that times out is killed with its whole process group, not left
+ * running. `exit_code` is null when the command was killed.
+ */
+export class LoomBash implements Tool {
+  readonly name = "bash";
+  readonly description =
+    "Execute a shell command in the workspace and return JSON with exit_code, stdout, stderr, timed_out and truncated. " +
+    `Default timeout ${DEFAULT_TIMEOUT_SECS}s (max ${MAX_TIMEOUT_SECS}s); a timed-out command is killed. Output is capped at 256 KiB per stream.`;
+  readonly #options: ResolvedShellOptions;
+  readonly #schema: ToolSchema = { tool: this.name, description: this.description, input_schema: SCHEMA };
+
+  constructor(options: ShellOptions = {}) {
+    this.#options = resolveShellOptions({ maxOutputBytes: MAX_STREAM_BYTES, ...options });
+  }
+
+  schema(): ToolSchema {
+    return this.#schema;
+  }
+
+  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    try {
+      const args = validateInput<{ command: string; cwd?: string; timeout_secs?: number }>(SCHEMA, input);
+      const request = await prepareSpawn({
+        ctx,
+        options: this.#options,
+        command: args.command,
+        cwd: args.cwd,
+      });
+      const captures = createCaptures({ ctx, maxBytes: this.#options.maxOutputBytes, prefix: "bash" });
+      const outcome = await runCommand({
+        backend: this.#options.backend,
+        request,
+        ...captures,
+        timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
+        signal: ctx.signal,
+        killGraceMs: this.#options.killGraceMs,
+      });
+      if (outcome.cancelled) throw ToolError.cancelled();
+      const stdout = captures.stdout.since(0);
+      const stderr = captures.stderr.since(0);
+      const result: LoomBashResult = {
+        exit_code: outcome.exitCode,
+        stdout: renderCapture({ slice: stdout, label: "stdout", spill: captures.stdout.spill }),
+        stderr: renderCapture({ slice: stderr, label: "stderr", spill: captures.stderr.spill }),
+        timed_out: outcome.timedOut,
+        truncated: stdout.omitted > 0 || stderr.omitted > 0,
+      };
+      return ToolOutput.structured(result);
+    } catch (error) {
+      if (ToolError.is(error)) return error.toOutput();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { StreamCapture } from "../capture/stream-capture.js";
+import { processAlive } from "./process-group.js";
+import { runCommand } from "./run-command.js";
+import { UnixBackend } from "./unix-backend.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "shell-run-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function sinks(maxBytes = 1 << 16) {
+  let n = 0;
+  const spillPath = async () => join(dir, `spill-${n++}.log`);
+  return {
+    stdout: new StreamCapture({ maxBytes, spillPath }),
+    stderr: new StreamCapture({ maxBytes, spillPath }),
+  };
+}
+
+function text(capture: StreamCapture): string {
+  const s = capture.since(0);
+  return Buffer.concat([s.head, s.tail]).toString();
+}
+
+async function run(
+  command: string,
+  extra: { timeoutMs?: number; signal?: AbortSignal; killGraceMs?: number } = {},
+) {
+  const out = sinks();
+  const outcome = await runCommand({
+    backend: new UnixBackend(),
+    request: { command, cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } },
+    ...out,
+    killGraceMs: 300,
+    ...extra,
+  });
+  return { outcome, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+async function pidsIn(file: string): Promise<number[]> {
+  const lines = (await readFile(join(dir, file), "utf8")).split("\n").filter(Boolean);
+  return lines.map(Number);
+}
+
+describe("runCommand", () => {
+  describe("when the command exits on its own", () => {
+    it("returns both streams and the exit code", async () => {
+      const { outcome, stdout, stderr } = await run("echo out; echo err >&2; exit 3");
+      expect([stdout, stderr, outcome.exitCode, outcome.timedOut]).toEqual(["out\n", "err\n", 3, false]);
+    });
+
+    it("kills what it left running in the background", async () => {
+      const { outcome } = await run(
+        "sleep 30 & echo $! > pids; (sleep 30; true) & echo $! >> pids; echo done",
+      );
+      expect(outcome.exitCode).toBe(0);
+      const pids = await pidsIn("pids");
+      expect(pids).toHaveLength(2);
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+
+    it("reads end of input at once instead of waiting for a person", async () => {
+      const { outcome, stdout } = await run('cat; read x; echo "got:[$x] $?"', { timeoutMs: 10_000 });
+      expect(outcome.timedOut).toBe(false);
+      expect(stdout).toBe("got:[] 1\n");
+    });
+  });
+
+  describe("when the command outlives its timeout", () => {
+    it("kills the whole group, grandchildren included, and keeps the partial output", async () => {
+      const script = [
+        "echo $$ > pids",
+        "sleep 30 & echo $! >> pids",
+        "(sleep 31 & echo $! >> pids; wait) & echo $! >> pids",
+        "echo partial",
+        "sleep 30",
+      ].join("\n");
+      const { outcome, stdout } = await run(script, { timeoutMs: 400 });
+      expect(outcome.timedOut).toBe(true);
+      expect(outcome.exitCode).toBeNull();
+      expect(stdout).toBe("partial\n");
+      const pids = await pidsIn("pids");
+      expect(pids).toHaveLength(4);
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+
+    it("sends SIGKILL after the grace to processes that ignore SIGTERM", async () => {
+      const { outcome } = await run("trap '' TERM; sleep 30 & echo $! > pids; wait", {
+        timeoutMs: 200,
+        killGraceMs: 200,
+      });
+      expect(outcome.timedOut).toBe(true);
+      for (const pid of await pidsIn("pids")) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when the signal aborts mid-run", () => {
+    it("kills the group and reports the cancellation", async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      const { outcome } = await run("echo $$ > pids; sleep 30 & echo $! >> pids; sleep 30", {
+        signal: controller.signal,
+      });
+      expect([outcome.cancelled, outcome.timedOut]).toEqual([true, false]);
+      for (const pid of await pidsIn("pids")) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when the command floods its output", () => {
+    it("keeps memory bounded and saves the whole stream to the spill file", async () => {
+      const bytes = 150 * 1024 * 1024;
+      const out = sinks(64 * 1024);
+      const base = memory();
+      let peak = base;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, memory());
+      }, 5);
+      const outcome = await runCommand({
+        backend: new UnixBackend(),
+        request: { command: `yes | head -c ${bytes}`, cwd: dir, env: { PATH: process.env.PATH ?? "" } },
+        ...out,
+      });
+      clearInterval(sampler);
+      expect(outcome.exitCode).toBe(0);
+      expect(out.stdout.totalBytes).toBe(bytes);
+      const slice = out.stdout.since(0);
+      expect(slice.head.length + slice.tail.length).toBe(64 * 1024);
+      const spill = out.stdout.spill?.path ?? "";
+      expect((await stat(spill)).size).toBe(bytes);
+      expect(peak - base).toBeLessThan(64 * 1024 * 1024);
+    });
+  });
+});
+
+function memory(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}

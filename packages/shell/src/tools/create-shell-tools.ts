@@ -1,0 +1,16 @@
+import { UnixBackend } from "../process/unix-backend.js";
+import { Jobs } from "./jobs.js";
+import { Shell } from "./shell.js";
+import type { ShellOptions } from "./shell-options.js";
+
+/**
+ * Shell and Jobs with the same options, sharing one job table per session
+ * (jobs started by this Shell are the ones this Jobs lists and kills).
+ *
+ * @example
+ * registry.register(...createShellTools({ allowEnv: ["SSH_AUTH_SOCK"] }));
+ */
+export function createShellTools(options: ShellOptions = {}): [Shell, Jobs] {
+  const shared = { ...options, backend: options.backend ?? new UnixBackend() };
+  return [new Shell(shared), new Jobs(shared)];
+}

@@ -1,0 +1,40 @@
+import { renderCapture } from "../capture/render-capture.js";
+import type { Job } from "../jobs/job.js";
+
+/** `exit 0`, `killed`, `running` ... with the elapsed time: the state of a job in one phrase. */
+export function jobStatus(job: Job): string {
+  const seconds = `${Math.round(job.elapsedMs / 1000)} s`;
+  const outcome = job.outcome;
+  switch (job.state) {
+    case "running":
+      return `running (${seconds})`;
+    case "killed":
+      return `killed (${seconds})`;
+    case "failed":
+      return `failed to start: ${outcome?.spawnError ?? "unknown error"}`;
+    default:
+      return outcome?.exitCode === null
+        ? `killed by ${outcome.signal ?? "a signal"} (${seconds})`
+        : `exit ${outcome?.exitCode} (${seconds})`;
+  }
+}
+
+/** The `list` reply: one line per job, `<id>  <status>  <command>`. */
+export function formatJobList(jobs: readonly Job[]): string {
+  if (jobs.length === 0) return "No background jobs in this session.";
+  return jobs.map((job) => `${job.id}  ${jobStatus(job)}  ${job.command}`).join("\n");
+}
+
+/** The `output` reply: new stdout, new stderr (labelled), then `[<id> <status>]`. */
+export function formatJobOutput(job: Job): string {
+  const { stdout, stderr } = job.takeNewOutput();
+  const out = renderCapture({ slice: stdout, label: "stdout", spill: job.captures.stdout.spill });
+  const err = renderCapture({ slice: stderr, label: "stderr", spill: job.captures.stderr.spill });
+  let text = out === "" && err === "" ? "(no new output)\n" : withNewline(out);
+  if (err !== "") text += `stderr:\n${withNewline(err)}`;
+  return `${text}[${job.id} ${jobStatus(job)}]`;
+}
+
+function withNewline(text: string): string {
+  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+}

@@ -1,0 +1,55 @@
+import { ToolOutput } from "@toolkit/core";
+import type { Captures } from "../capture/create-captures.js";
+import { renderCapture } from "../capture/render-capture.js";
+import type { RunOutcome } from "../process/run-command.js";
+
+/** What the Shell reply is built from. */
+export interface FormatReplyOptions {
+  captures: Captures;
+  outcome: RunOutcome;
+  /** The timeout the command ran with, for the timeout note. */
+  timeoutS: number;
+  /** The largest timeout the model may ask for. */
+  maxTimeoutS: number;
+}
+
+/**
+ * The Shell reply: stdout, then `stderr:` and stderr when not empty, then a
+ * status line `[exit C, T ms]` (or the timeout, cancellation or signal). A
+ * nonzero exit, a timeout, a cancellation or a signal is a soft failure.
+ */
+export function formatReply({ captures, outcome, timeoutS, maxTimeoutS }: FormatReplyOptions): ToolOutput {
+  const stdout = renderCapture({
+    slice: captures.stdout.since(0),
+    label: "stdout",
+    spill: captures.stdout.spill,
+  });
+  const stderr = renderCapture({
+    slice: captures.stderr.since(0),
+    label: "stderr",
+    spill: captures.stderr.spill,
+  });
+  let text = withNewline(stdout);
+  if (stderr !== "") text += `stderr:\n${withNewline(stderr)}`;
+  text += statusLine(outcome, timeoutS, maxTimeoutS);
+  const failed = outcome.exitCode !== 0 || outcome.timedOut || outcome.cancelled;
+  return failed ? ToolOutput.errorText(text) : ToolOutput.text(text);
+}
+
+function statusLine(outcome: RunOutcome, timeoutS: number, maxTimeoutS: number): string {
+  const ms = `${outcome.durationMs} ms`;
+  if (outcome.timedOut) {
+    return (
+      `[timed out after ${timeoutS}s and killed with every process it started, ${ms}]\n` +
+      `Retry with a larger \`timeout_s\` (at most ${maxTimeoutS}), run it with \`background: true\`, or split the work into smaller steps.`
+    );
+  }
+  if (outcome.cancelled) return `[cancelled and killed with every process it started, ${ms}]`;
+  if (outcome.spawnError !== undefined) return `[could not start the shell (${outcome.spawnError}), ${ms}]`;
+  if (outcome.exitCode === null) return `[killed by ${outcome.signal ?? "a signal"}, ${ms}]`;
+  return `[exit ${outcome.exitCode}, ${ms}]`;
+}
+
+function withNewline(text: string): string {
+  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+}

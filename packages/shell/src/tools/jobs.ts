@@ -1,0 +1,107 @@
+import {
+  type JsonSchema,
+  type Tool,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  type ToolSchema,
+  validateInput,
+} from "@toolkit/core";
+import type { Job } from "../jobs/job.js";
+import type { JobTable } from "../jobs/job-table.js";
+import { sessionJobs } from "../jobs/session-jobs.js";
+import { formatJobList, formatJobOutput, jobStatus } from "./format-jobs.js";
+import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "./shell-options.js";
+
+/** What the model sends to Jobs. */
+interface JobsInput {
+  operation: "list" | "output" | "kill" | "cleanup";
+  job_id?: string;
+}
+
+const DESCRIPTION = [
+  "Manages background jobs started by Shell with background: true.",
+  "list: every job with its state. output: new output of a job since the last output call, with its state and exit code.",
+  "kill: stops a job and every process it started. cleanup: forgets finished jobs.",
+  "Jobs belong to this session and are killed when it ends.",
+].join(" ");
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    operation: { type: "string", enum: ["list", "output", "kill", "cleanup"], description: "What to do." },
+    job_id: { type: "string", description: 'The job, e.g. "job-1" (needed by output and kill).' },
+  },
+  required: ["operation"],
+  additionalProperties: false,
+};
+
+/**
+ * The Jobs tool: `{operation, job_id?}` over the session's job table
+ * (shared with Shell). An unknown id is a soft error naming the known ids.
+ *
+ * @example
+ * await jobs.call({ operation: "output", job_id: "job-1" }, ctx);
+ */
+export class Jobs implements Tool {
+  readonly name = "Jobs";
+  readonly description = DESCRIPTION;
+  readonly #options: ResolvedShellOptions;
+  readonly #schema: ToolSchema = { tool: this.name, description: DESCRIPTION, input_schema: SCHEMA };
+
+  constructor(options: ShellOptions = {}) {
+    this.#options = resolveShellOptions(options);
+  }
+
+  schema(): ToolSchema {
+    return this.#schema;
+  }
+
+  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    try {
+      const { operation, job_id } = validateInput<JobsInput>(this.#schema.input_schema, input);
+      const table = sessionJobs(ctx, this.#options);
+      switch (operation) {
+        case "list":
+          return ToolOutput.text(formatJobList(table.list()));
+        case "cleanup": {
+          const removed = table.cleanup();
+          return ToolOutput.text(`Removed ${removed} finished job${removed === 1 ? "" : "s"}.`);
+        }
+        case "output":
+          return ToolOutput.text(formatJobOutput(find(table, operation, job_id)));
+        case "kill":
+          return ToolOutput.text(await kill(find(table, operation, job_id)));
+      }
+    } catch (error) {
+      if (ToolError.is(error)) return error.toOutput();
+      throw error;
+    }
+  }
+
+  isConcurrencySafe(): boolean {
+    return false;
+  }
+}
+
+async function kill(job: Job): Promise<string> {
+  if (job.state !== "running")
+    return `Job ${job.id} had already finished: ${jobStatus(job)}. Nothing to kill.`;
+  await job.kill();
+  return `Killed job ${job.id} and every process it started: ${job.command}`;
+}
+
+function find(table: JobTable, operation: string, id: string | undefined): Job {
+  const known = table.list().map((job) => job.id);
+  const listing =
+    known.length === 0 ? "there are no jobs in this session" : `known jobs: ${known.join(", ")}`;
+  if (id === undefined) {
+    throw ToolError.invalidInput(
+      `\`job_id\` is required for operation "${operation}", got nothing; ${listing}`,
+    );
+  }
+  const job = table.get(id);
+  if (job === undefined)
+    throw ToolError.invalidInput(`\`job_id\` "${id}" is not a job of this session; ${listing}`);
+  return job;
+}

@@ -1,0 +1,81 @@
+import type { Workspace } from "@toolkit/core";
+import type { ShellBackend } from "../process/shell-backend.js";
+import { UnixBackend } from "../process/unix-backend.js";
+
+/** Options shared by Shell, Jobs and the Loom `bash` tool; every one has a default. */
+export interface ShellOptions {
+  /** The directory commands run in and may not leave. @default a workspace rooted at `ctx.cwd` */
+  workspace?: Workspace;
+  /** Starts the processes. @default new UnixBackend() */
+  backend?: ShellBackend;
+  /** The environment to scrub and pass on. @default process.env */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Secret-looking variable names to keep anyway, e.g. `["SSH_AUTH_SOCK"]`. @default [] */
+  allowEnv?: readonly string[];
+  /** Bytes of each stream kept for the reply (head and tail halves). @default 262144 */
+  maxOutputBytes?: number;
+  /** `timeout_s` when the model gives none. @default 120 */
+  defaultTimeoutS?: number;
+  /** The largest `timeout_s` the schema accepts. @default 600 */
+  maxTimeoutS?: number;
+  /** Time between SIGTERM and SIGKILL when a command is stopped. @default 2000 */
+  killGraceMs?: number;
+  /** Background jobs that may run at once per session. @default 16 */
+  maxRunningJobs?: number;
+  /** Finished jobs kept per session (oldest forgotten first). @default 20 */
+  maxFinishedJobs?: number;
+}
+
+/** ShellOptions with every default applied. */
+export type ResolvedShellOptions = Required<Omit<ShellOptions, "workspace" | "env">> &
+  Pick<ShellOptions, "workspace" | "env">;
+
+/**
+ * Applies the defaults once and checks the numbers; a bad option is a
+ * programmer error and throws a TypeError naming it.
+ */
+export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOptions {
+  const {
+    workspace,
+    backend = new UnixBackend(),
+    env,
+    allowEnv = [],
+    maxOutputBytes = 256 * 1024,
+    defaultTimeoutS = 120,
+    maxTimeoutS = 600,
+    killGraceMs = 2000,
+    maxRunningJobs = 16,
+    maxFinishedJobs = 20,
+  } = options;
+  positive("maxOutputBytes", maxOutputBytes);
+  positive("maxTimeoutS", maxTimeoutS);
+  positive("defaultTimeoutS", defaultTimeoutS);
+  if (defaultTimeoutS > maxTimeoutS) {
+    throw new TypeError(
+      `Shell: \`defaultTimeoutS\` (${defaultTimeoutS}) must not exceed \`maxTimeoutS\` (${maxTimeoutS})`,
+    );
+  }
+  positive("killGraceMs", killGraceMs, true);
+  positive("maxRunningJobs", maxRunningJobs);
+  positive("maxFinishedJobs", maxFinishedJobs, true);
+  return {
+    ...(workspace ? { workspace } : {}),
+    ...(env ? { env } : {}),
+    backend,
+    allowEnv,
+    maxOutputBytes,
+    defaultTimeoutS,
+    maxTimeoutS,
+    killGraceMs,
+    maxRunningJobs,
+    maxFinishedJobs,
+  };
+}
+
+function positive(name: string, value: unknown, zeroAllowed = false): void {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
+    throw new TypeError(
+      `Shell: \`${name}\` must be a ${zeroAllowed ? "non-negative" : "positive"} number, got ${JSON.stringify(value)}`,
+    );
+  }
+}

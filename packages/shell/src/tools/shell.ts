@@ -1,0 +1,112 @@
+import {
+  type Tool,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  type ToolSchema,
+  validateInput,
+} from "@toolkit/core";
+import { analyzeCommand } from "../analysis/analyze-command.js";
+import { createCaptures } from "../capture/create-captures.js";
+import { sessionJobs } from "../jobs/session-jobs.js";
+import { runCommand } from "../process/run-command.js";
+import { formatReply } from "./format-reply.js";
+import { prepareSpawn } from "./prepare-spawn.js";
+import { type ShellInput, shellSchema } from "./shell-schema.js";
+import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "./shell-options.js";
+
+const DESCRIPTION = [
+  "Runs a shell command with bash -c in the workspace and returns its output.",
+  "stdout comes first, then stderr (labelled), then `[exit C, T ms]`; a nonzero exit is reported as a failure.",
+  "stdin is empty: nothing can be typed into the command, so pass flags such as --yes for prompts.",
+  "Pagers and git prompts are off. Long output keeps its beginning and end; the full text is saved to a file named in the reply.",
+  "On timeout the command and everything it started are killed. Use background: true for servers and watchers, then the Jobs tool.",
+].join(" ");
+
+/**
+ * The Shell tool: `{command, timeout_s?, cwd?, background?, description?}`.
+ * Runs `bash -c` in its own process group with stdin from /dev/null and a
+ * scrubbed environment, kills the whole group on timeout or cancellation,
+ * and caps each stream's output. Calls whose command the read-only analysis
+ * accepts may run concurrently.
+ *
+ * @example
+ * const shell = new Shell({ allowEnv: ["SSH_AUTH_SOCK"] });
+ * await shell.call({ command: "git status --short" }, ctx);
+ */
+export class Shell implements Tool {
+  readonly name = "Shell";
+  readonly description = DESCRIPTION;
+  readonly #options: ResolvedShellOptions;
+  readonly #schema: ToolSchema;
+
+  constructor(options: ShellOptions = {}) {
+    this.#options = resolveShellOptions(options);
+    this.#schema = {
+      tool: this.name,
+      description: this.description,
+      input_schema: shellSchema(this.#options),
+    };
+  }
+
+  schema(): ToolSchema {
+    return this.#schema;
+  }
+
+  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    try {
+      return await this.#run(validateInput<ShellInput>(this.#schema.input_schema, input), ctx);
+    } catch (error) {
+      if (ToolError.is(error)) return error.toOutput();
+      throw error;
+    }
+  }
+
+  isConcurrencySafe(): boolean {
+    return false;
+  }
+
+  /** True only for a foreground command that `analyzeCommand` finds read-only. */
+  isSafeForConcurrentExecution(input: unknown): boolean {
+    if (input === null || typeof input !== "object") return false;
+    const { command, background } = input as { command?: unknown; background?: unknown };
+    return typeof command === "string" && background !== true && analyzeCommand(command).readOnly;
+  }
+
+  isReadOnly(): boolean {
+    return false;
+  }
+
+  async #run(input: ShellInput, ctx: ToolContext): Promise<ToolOutput> {
+    if (input.command.trim() === "") {
+      throw ToolError.invalidInput(
+        `\`command\` must be a non-empty shell command, got ${JSON.stringify(input.command)}`,
+      );
+    }
+    const request = await prepareSpawn({
+      ctx,
+      options: this.#options,
+      command: input.command,
+      cwd: input.cwd,
+    });
+    if (input.background === true) {
+      const job = sessionJobs(ctx, this.#options).start(request);
+      return ToolOutput.text(
+        `Started background job ${job.id}: ${input.command}\n` +
+          `Read its output with Jobs {"operation": "output", "job_id": "${job.id}"}; stop it with {"operation": "kill", "job_id": "${job.id}"}.`,
+      );
+    }
+    if (ctx.signal.aborted) throw ToolError.cancelled();
+    const timeoutS = input.timeout_s ?? this.#options.defaultTimeoutS;
+    const captures = createCaptures({ ctx, maxBytes: this.#options.maxOutputBytes });
+    const outcome = await runCommand({
+      backend: this.#options.backend,
+      request,
+      ...captures,
+      timeoutMs: timeoutS * 1000,
+      signal: ctx.signal,
+      killGraceMs: this.#options.killGraceMs,
+    });
+    return formatReply({ captures, outcome, timeoutS, maxTimeoutS: this.#options.maxTimeoutS });
+  }
+}
