@@ -1,0 +1,83 @@
+import { ToolError, type ToolOutput } from "@toolkit/core";
+import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
+import { badOption } from "../shared/options.js";
+import { redactSecrets, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
+
+/** Options for `redact()`. */
+export interface RedactOptions {
+  /**
+   * More patterns, applied after the built-ins. A bare RegExp is named
+   * `custom`; the `g` flag is added when missing. A pattern that matches the
+   * empty string is refused. @default []
+   */
+  patterns?: readonly (RegExp | SecretPattern)[];
+  /** Apply the built-in patterns (`SECRET_PATTERNS`). @default true */
+  builtins?: boolean;
+}
+
+/**
+ * Removes secrets from what the model receives: API keys (OpenAI
+ * `sk-...`, Anthropic `sk-ant-...`, AWS `AKIA...` and secret access keys,
+ * GitHub `ghp_...`/`github_pat_...`, Slack `xox*-`, Google `AIza...`, Stripe),
+ * JWTs, bearer tokens and PEM private keys, plus your own patterns. Each is
+ * replaced by `[REDACTED:<name>]` in the text of every answer and in the
+ * message of a thrown error; the output's `meta.redacted` holds the count.
+ * Put it inside `trace` and any logging layer so they never see a secret.
+ *
+ * @example
+ * dispatch(registry, calls, { middleware: [redact({ patterns: [/corp-[a-z0-9]{24}/] })] });
+ */
+export function redact(options: RedactOptions = {}): Middleware {
+  const { patterns = [], builtins = true } = options;
+  if (typeof builtins !== "boolean") throw badOption("redact", "builtins", "a boolean", builtins);
+  if (!Array.isArray(patterns)) throw badOption("redact", "patterns", "an array of RegExp", patterns);
+  const list: SecretPattern[] = builtins ? [...SECRET_PATTERNS] : [];
+  patterns.forEach((entry, i) => {
+    list.push(userPattern(entry, i));
+  });
+
+  return async function redactMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
+    let output: ToolOutput;
+    try {
+      output = await next(call);
+    } catch (error) {
+      throw redactError(error, list);
+    }
+    const { text, count } = redactSecrets(output.textContent(), list);
+    return count === 0 ? output : output.withText(text).withMeta("redacted", count);
+  };
+}
+
+function userPattern(entry: unknown, i: number): SecretPattern {
+  const option = `patterns[${i}]`;
+  const named = entry !== null && typeof entry === "object" && !(entry instanceof RegExp);
+  const name = named ? (entry as { name?: unknown }).name : "custom";
+  const pattern = named ? (entry as { pattern?: unknown }).pattern : entry;
+  if (typeof name !== "string" || name === "") throw badOption("redact", `${option}.name`, "a non-empty string", name);
+  if (!(pattern instanceof RegExp)) {
+    throw badOption("redact", named ? `${option}.pattern` : option, "a RegExp or { name, pattern }", pattern);
+  }
+  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  if (new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")).test("")) {
+    throw new TypeError(`redact: \`${option}\` must not match the empty string, got ${pattern}`);
+  }
+  return { name, pattern: global };
+}
+
+/** The same failure with secrets removed from its message (and a ToolError's advice). */
+function redactError(error: unknown, list: readonly SecretPattern[]): unknown {
+  if (!(error instanceof Error)) {
+    const { text, count } = redactSecrets(String(error), list);
+    return count === 0 ? error : new Error(text);
+  }
+  const message = redactSecrets(error.message, list);
+  if (ToolError.is(error)) {
+    const advice = redactSecrets(error.advice, list);
+    if (message.count + advice.count === 0) return error;
+    return new ToolError(error.kind, message.text, { advice: advice.text });
+  }
+  if (message.count === 0) return error;
+  const clean = new Error(message.text);
+  clean.name = error.name;
+  return clean;
+}

@@ -1,0 +1,66 @@
+import { performance } from "node:perf_hooks";
+import { type Attributes, SpanKind, SpanStatusCode, type Tracer, trace as otelTrace } from "@opentelemetry/api";
+import { ToolError, type ToolOutput } from "@toolkit/core";
+import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
+import { badOption } from "../shared/options.js";
+
+/** The tracer name used when no tracer is passed. */
+export const TRACER_NAME = "@toolkit/middleware";
+
+/** Options for `trace()`. */
+export interface TraceOptions {
+  /** Where spans go. @default trace.getTracer("@toolkit/middleware") from the global provider */
+  tracer?: Tracer;
+}
+
+/**
+ * Emits one OpenTelemetry span per call through `@opentelemetry/api` (bring
+ * your own SDK; without one, spans are no-ops). The span is named
+ * `execute_tool <name>` and carries the GenAI attributes
+ * `gen_ai.operation.name` (`execute_tool`), `gen_ai.tool.name`,
+ * `gen_ai.tool.call.id`, plus `toolkit.turn`, `toolkit.tool.rejected`,
+ * `toolkit.tool.duration_ms` and, on failure, `error.type` (the ToolError
+ * kind, `error_output` for an error answer, or the exception's name) with
+ * the span status set to ERROR. Inputs, outputs and error messages are never
+ * recorded, so no secret reaches a trace. Rejected calls (unknown name,
+ * invalid input) are traced too. Register it first so the span covers
+ * every other layer.
+ *
+ * @example
+ * dispatch(registry, calls, { middleware: [trace(), timeout({ seconds: 30 })] });
+ */
+export function trace(options: TraceOptions = {}): Middleware {
+  const { tracer } = options;
+  if (tracer !== undefined && (tracer === null || typeof tracer.startActiveSpan !== "function")) {
+    throw badOption("trace", "tracer", "an OpenTelemetry Tracer", tracer);
+  }
+
+  return async function traceMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
+    const attributes: Attributes = {
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": call.name,
+      "gen_ai.tool.call.id": call.id,
+      "toolkit.turn": call.turn,
+      "toolkit.tool.rejected": call.rejection !== undefined,
+    };
+    const active = tracer ?? otelTrace.getTracer(TRACER_NAME);
+    return active.startActiveSpan(`execute_tool ${call.name}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
+      const start = performance.now();
+      const fail = (type: string) => {
+        span.setAttribute("error.type", type);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+      };
+      try {
+        const output = await next(call);
+        if (output.isError) fail(call.rejection?.kind ?? "error_output");
+        return output;
+      } catch (error) {
+        fail(ToolError.is(error) ? error.kind : error instanceof Error ? error.name : typeof error);
+        throw error;
+      } finally {
+        span.setAttribute("toolkit.tool.duration_ms", performance.now() - start);
+        span.end();
+      }
+    });
+  };
+}
