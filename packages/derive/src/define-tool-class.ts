@@ -2,7 +2,7 @@ import type { Tool, ToolContext, ToolOutput, ToolSchema } from "@toolkit/core";
 import type { z } from "zod";
 import { DefineToolError } from "./define-tool-error.js";
 import { DerivedTool } from "./derived-tool.js";
-import { resolveDefinition } from "./resolve-definition.js";
+import { type Definition, resolveDefinition } from "./resolve-definition.js";
 import type { InputSchema, RunResult, TraitOptions } from "./types.js";
 
 /** Options for `defineToolClass`: every `defineTool` option but `run`, which the subclass defines. */
@@ -11,16 +11,66 @@ export interface DefineToolClassOptions<S extends InputSchema> extends TraitOpti
   input: S;
 }
 
-/** An instance of a class made by `defineToolClass`: a Tool with the subclass's `run`. */
-export interface ToolClassInstance<S extends InputSchema> extends Tool {
+/**
+ * The base of every class `defineToolClass` makes: a Tool whose input is
+ * parsed by the zod schema and handed to the subclass's `run`. Extend the
+ * class `defineToolClass` returns rather than this one.
+ */
+export abstract class DerivedToolBase<S extends InputSchema> implements Tool {
+  readonly name: string;
+  readonly description: string;
   /** The zod schema the input is parsed with. */
   readonly input: S;
-  /** Does the work; the subclass defines it. Receives the parsed input. */
-  run(input: z.output<S>, ctx: ToolContext): RunResult | Promise<RunResult>;
+  readonly #tool: DerivedTool<S>;
+
+  protected constructor(definition: Definition<S>) {
+    const run: unknown = Reflect.get(this, "run");
+    if (typeof run !== "function") {
+      throw new DefineToolError(
+        `defineToolClass: ${new.target.name || "the subclass"} of tool '${definition.name}' must define a \`run(input, ctx)\` method`,
+        { option: "run" },
+      );
+    }
+    this.name = definition.name;
+    this.description = definition.description;
+    this.input = definition.input;
+    this.#tool = new DerivedTool(definition, (input, ctx) => this.run(input, ctx));
+  }
+
+  /** Does the work. Receives the input zod parsed; returns a ToolOutput, a string or any JSON value. */
+  abstract run(input: z.output<S>, ctx: ToolContext): RunResult | Promise<RunResult>;
+
+  schema(): ToolSchema {
+    return this.#tool.schema();
+  }
+  call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    return this.#tool.call(input, ctx);
+  }
+  isConcurrencySafe(): boolean {
+    return this.#tool.isConcurrencySafe();
+  }
+  isSafeForConcurrentExecution(input: unknown): boolean {
+    return this.#tool.isSafeForConcurrentExecution(input);
+  }
+  resourceKey(input: unknown): string | undefined {
+    return this.#tool.resourceKey(input);
+  }
+  isReadOnly(): boolean {
+    return this.#tool.isReadOnly();
+  }
+  systemPrompt(): string | undefined {
+    return this.#tool.systemPrompt();
+  }
+  recordsTrajectory(): boolean {
+    return this.#tool.recordsTrajectory();
+  }
+  isIdempotent(): boolean {
+    return this.#tool.isIdempotent();
+  }
 }
 
-/** The base class `defineToolClass` returns; its static `input` is the schema. */
-export type ToolClass<S extends InputSchema> = (abstract new () => ToolClassInstance<S>) & {
+/** The class `defineToolClass` returns: extend it and define `run`. Its static `input` is the schema. */
+export type ToolClass<S extends InputSchema> = (abstract new () => DerivedToolBase<S>) & {
   /** The zod schema the input is parsed with. */
   readonly input: S;
 };
@@ -41,54 +91,11 @@ export type ToolClass<S extends InputSchema> = (abstract new () => ToolClassInst
  */
 export function defineToolClass<S extends InputSchema>(options: DefineToolClassOptions<S>): ToolClass<S> {
   const definition = resolveDefinition(options);
-
-  abstract class DerivedToolBase implements Tool {
+  abstract class DefinedTool extends DerivedToolBase<S> {
     static readonly input: S = definition.input;
-    readonly name = definition.name;
-    readonly description = definition.description;
-    readonly input: S = definition.input;
-    readonly #tool: DerivedTool<S>;
-
     constructor() {
-      const run: unknown = Reflect.get(this, "run");
-      if (typeof run !== "function") {
-        throw new DefineToolError(
-          `defineToolClass: ${new.target.name || "the subclass"} of tool '${definition.name}' must define a \`run(input, ctx)\` method`,
-          { option: "run" },
-        );
-      }
-      this.#tool = new DerivedTool(definition, (input, ctx) => this.run(input, ctx));
-    }
-
-    abstract run(input: z.output<S>, ctx: ToolContext): RunResult | Promise<RunResult>;
-
-    schema(): ToolSchema {
-      return this.#tool.schema();
-    }
-    call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-      return this.#tool.call(input, ctx);
-    }
-    isConcurrencySafe(): boolean {
-      return this.#tool.isConcurrencySafe();
-    }
-    isSafeForConcurrentExecution(input: unknown): boolean {
-      return this.#tool.isSafeForConcurrentExecution(input);
-    }
-    resourceKey(input: unknown): string | undefined {
-      return this.#tool.resourceKey(input);
-    }
-    isReadOnly(): boolean {
-      return this.#tool.isReadOnly();
-    }
-    systemPrompt(): string | undefined {
-      return this.#tool.systemPrompt();
-    }
-    recordsTrajectory(): boolean {
-      return this.#tool.recordsTrajectory();
-    }
-    isIdempotent(): boolean {
-      return this.#tool.isIdempotent();
+      super(definition);
     }
   }
-  return DerivedToolBase;
+  return DefinedTool;
 }
