@@ -32,3 +32,7 @@ export { filterByDomains, hostMatches, normalizeDomain, siteOperators } from "./
 export type { DomainFilters } from "./tool/domain-filter.js";
 export { formatResults } from "./tool/format-results.js";
 export { searchFailure } from "./tool/search-failure.js";
+export { runSearchProxyCli } from "./bin/run-search-proxy-cli.js";
+export type { SearchProxyCliOptions } from "./bin/run-search-proxy-cli.js";
+export { PROXY_ENV, proxyConfigFromEnv } from "./bin/proxy-config-from-env.js";
+export type { ProxyConfig } from "./bin/proxy-config-from-env.js";
