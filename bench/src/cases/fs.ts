@@ -1,0 +1,207 @@
+// @toolkit/fs against the commands people use today: Read of 101 lines deep inside a
+// 1 GiB file vs `sed -n` and `tail -n +N | head`, and Edit of one line in a 50 MiB file
+// vs a plain readFile + replace + writeFile. Every figure comes from a fresh process so
+// peak RSS is the process's own (`/usr/bin/time` for commands, `resourceUsage()` for Node).
+import { spawn } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { mkdir, open, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { type BenchCase, medianOf, type Row, runCommand, which } from "../harness.js";
+
+const WORK = join(import.meta.dirname, "..", "..", ".work");
+const BIG = join(WORK, "fs-1gib.txt");
+const MEDIUM = join(WORK, "fs-50mib.txt");
+const GiB = 1024 ** 3;
+const MiB = 1024 ** 2;
+const FIRST = 1_000_000;
+const COUNT = 101;
+const RUNS = 5;
+
+/** Writes `bytes` of numbered lines of varying length (deterministic), unless already there. */
+async function ensureFile(path: string, bytes: number): Promise<void> {
+  if (existsSync(path) && statSync(path).size === bytes) return;
+  await mkdir(WORK, { recursive: true });
+  const handle = await open(path, "w");
+  const words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"];
+  let written = 0;
+  for (let n = 1; written < bytes; ) {
+    let block = "";
+    for (let k = 0; k < 8192; k++, n++) {
+      block += `${String(n).padStart(8, "0")} ${words[n % 8]} ${"x".repeat(40 + ((n * 7) % 60))} ${n % 97}\n`;
+    }
+    const buf = Buffer.from(block).subarray(0, bytes - written);
+    await handle.write(buf);
+    written += buf.length;
+  }
+  await handle.close();
+}
+
+/** Runs a Node ESM snippet in a fresh process; it prints one JSON line. */
+function runNode<T>(code: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => {
+      out += c.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (status) =>
+      status === 0
+        ? resolve(JSON.parse(out.trim().split("\n").at(-1) ?? "null") as T)
+        : reject(new Error(`exit ${status}`)),
+    );
+  });
+}
+
+/** Whole-process wall time of a shell command. */
+async function timeCommand(command: string): Promise<number> {
+  const r = await runCommand("sh", ["-c", `${command} >/dev/null`]);
+  if (r.code !== 0) throw new Error(`${command} exited with ${r.code}`);
+  return r.ms;
+}
+
+/** Peak RSS in MiB of a shell command (GNU time writes it on stderr, so it is captured by the shell). */
+async function rssOf(command: string): Promise<number> {
+  const r = await runCommand("sh", [
+    "-c",
+    `/usr/bin/time -f %M sh -c '${command} >/dev/null' 2>&1 | tail -n 1`,
+  ]);
+  return Number(r.stdout.trim()) / 1024;
+}
+
+const fsUrl = () => import.meta.resolve("@toolkit/fs");
+const coreUrl = () => import.meta.resolve("@toolkit/core");
+
+const readSnippet = (path: string) => `
+const t0 = performance.now();
+const { Read } = await import(${JSON.stringify(fsUrl())});
+const { createToolContext } = await import(${JSON.stringify(coreUrl())});
+const ctx = createToolContext({ cwd: ${JSON.stringify(WORK)}, isNonInteractive: true });
+const t1 = performance.now();
+const out = await new Read().call({ file_path: ${JSON.stringify(path)}, offset: ${FIRST}, limit: ${COUNT} }, ctx);
+const t2 = performance.now();
+if (out.isError || !out.textContent().startsWith("${FIRST}\\t")) throw new Error(out.textContent().slice(0, 300));
+console.log(JSON.stringify({ callMs: t2 - t1, importMs: t1 - t0, rssMiB: process.resourceUsage().maxRSS / 1024 }));
+`;
+
+const editSnippet = (path: string, mode: "ours" | "plain") => `
+const { readFile, writeFile } = await import("node:fs/promises");
+const { Read, Edit } = await import(${JSON.stringify(fsUrl())});
+const { createToolContext } = await import(${JSON.stringify(coreUrl())});
+const ctx = createToolContext({ cwd: ${JSON.stringify(WORK)}, isNonInteractive: true });
+const path = ${JSON.stringify(path)};
+const a = "00400000 alpha ", b = "00400000 ALPHA ";
+const edit = new Edit();
+if (${JSON.stringify(mode)} === "ours") await new Read().call({ file_path: path, limit: 1 }, ctx);
+const times = [];
+for (let i = 0; i < ${RUNS * 2}; i++) {
+  const [from, to] = i % 2 ? [b, a] : [a, b];
+  const t = performance.now();
+  if (${JSON.stringify(mode)} === "ours") {
+    const out = await edit.call({ file_path: path, old_string: from, new_string: to }, ctx);
+    if (out.isError) throw new Error(out.textContent());
+  } else {
+    const text = await readFile(path, "utf8");
+    await writeFile(path, text.replace(from, to));
+  }
+  times.push(performance.now() - t);
+}
+times.sort((x, y) => x - y);
+console.log(JSON.stringify({ ms: times[times.length >> 1], rssMiB: process.resourceUsage().maxRSS / 1024 }));
+`;
+
+const readCase: BenchCase = {
+  name: "fs: Read lines 1,000,000-1,000,100 of a 1 GiB file",
+  async run(): Promise<Row[]> {
+    await ensureFile(BIG, GiB);
+    const sedPath = await which("sed");
+    const tailPath = await which("tail");
+    const sed = `sed -n '${FIRST},${FIRST + COUNT - 1}p' ${BIG}`;
+    const tail = `tail -n +${FIRST} ${BIG} | head -n ${COUNT}`;
+    const ours = await medianOf(
+      RUNS,
+      async () => (await runNode<{ totalMs: number }>(readSnippet(BIG))).totalMs,
+    );
+    const oursCall = await medianOf(
+      RUNS,
+      async () => (await runNode<{ callMs: number }>(readSnippet(BIG))).callMs,
+    );
+    const oursRss = (await runNode<{ rssMiB: number }>(readSnippet(BIG))).rssMiB;
+    const sedMs = sedPath ? await medianOf(RUNS, async () => await timeCommand(sed)) : undefined;
+    const tailMs = tailPath ? await medianOf(RUNS, async () => await timeCommand(tail)) : undefined;
+    const note = "goal: within 1.5x of sed -n";
+    return [
+      {
+        case: "Read 101 lines at 1,000,000 of 1 GiB (process)",
+        ours,
+        peer: "sed -n",
+        peerValue: sedMs,
+        unit: "ms",
+        note,
+      },
+      {
+        case: "Read 101 lines at 1,000,000 of 1 GiB (process)",
+        ours,
+        peer: "tail -n +N | head",
+        peerValue: tailMs,
+        unit: "ms",
+      },
+      {
+        case: "Read 101 lines at 1,000,000 of 1 GiB (call only)",
+        ours: oursCall,
+        peer: "sed -n",
+        peerValue: sedMs,
+        unit: "ms",
+      },
+      {
+        case: "Read 101 lines at 1,000,000 of 1 GiB: peak RSS",
+        ours: oursRss,
+        peer: "sed -n",
+        peerValue: sedPath ? await rssOf(sed) : undefined,
+        unit: "MiB",
+        note: "goal: under 64 MiB",
+      },
+      {
+        case: "Read 101 lines at 1,000,000 of 1 GiB: peak RSS",
+        ours: oursRss,
+        peer: "tail -n +N | head",
+        peerValue: tailPath ? await rssOf(tail) : undefined,
+        unit: "MiB",
+      },
+    ];
+  },
+};
+
+const editCase: BenchCase = {
+  name: "fs: Edit one line of a 50 MiB file",
+  async run(): Promise<Row[]> {
+    await ensureFile(MEDIUM, 50 * MiB);
+    const ours = await runNode<{ ms: number; rssMiB: number }>(editSnippet(MEDIUM, "ours"));
+    const plain = await runNode<{ ms: number; rssMiB: number }>(editSnippet(MEDIUM, "plain"));
+    const check = await readFile(MEDIUM, "utf8");
+    if (!check.includes("00400000 alpha ")) throw new Error("the 50 MiB file was not restored");
+    return [
+      {
+        case: "Edit 1 line of 50 MiB (stale check + atomic rename + fsync)",
+        ours: ours.ms,
+        peer: "readFile+replace+writeFile",
+        peerValue: plain.ms,
+        unit: "ms",
+        note: "goal: under 3x",
+      },
+      {
+        case: "Edit 1 line of 50 MiB: peak RSS",
+        ours: ours.rssMiB,
+        peer: "readFile+replace+writeFile",
+        peerValue: plain.rssMiB,
+        unit: "MiB",
+      },
+    ];
+  },
+};
+
+/** The fs cases. */
+export const cases: BenchCase[] = [readCase, editCase];
