@@ -23,6 +23,13 @@ export interface WalkOptions {
   root: string;
   /** The directory to list, relative to the root ("" or "." for the root). */
   start?: string;
+  /**
+   * The part of `start` the caller named itself, searched even when ignored or
+   * hidden (as git and ripgrep search a path given on the command line); the
+   * directories below it down to `start` are checked like any entry.
+   * @default start
+   */
+  explicit?: string;
   /** Also enter hidden entries (names starting with "."); `.git` is always skipped. @default false */
   hidden?: boolean;
   /** Entries deeper than this are not listed. @default Infinity */
@@ -50,7 +57,10 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
   const { source, root, hidden = false, maxDepth = Number.POSITIVE_INFINITY } = options;
   const { includeDirs = false, concurrency = 32, signal } = options;
   const start = options.start === undefined || options.start === "." ? "" : options.start;
-  const queue: Pending[] = [{ relative: start, depth: 0, levels: await ancestorLevels(source, root, start) }];
+  const explicit = options.explicit === undefined || options.explicit === "." ? start : options.explicit;
+  const levels = await ancestorLevels({ source, root, start, explicit, hidden });
+  if (levels === undefined) return;
+  const queue: Pending[] = [{ relative: start, depth: 0, levels }];
   const running = new Set<Promise<void>>();
   const ready: WalkEntry[][] = [];
   let failure: unknown;
@@ -97,17 +107,33 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
   }
 }
 
-/** Ignore levels of the root and of every directory between the root and `start`. */
-async function ancestorLevels(source: SearchSource, root: string, start: string): Promise<IgnoreLevel[]> {
+/**
+ * Ignore levels of the root and of every directory between the root and
+ * `start`; undefined when a directory below `explicit` is hidden or ignored.
+ */
+async function ancestorLevels(options: {
+  source: SearchSource;
+  root: string;
+  start: string;
+  explicit: string;
+  hidden: boolean;
+}): Promise<IgnoreLevel[] | undefined> {
+  const { source, root, start, explicit, hidden } = options;
   const levels: IgnoreLevel[] = [];
-  const exclude = await loadLevel({ source, root, base: "", names: [], exclude: true });
+  const exclude = await loadLevel({ source, root, base: "", exclude: true });
   if (exclude) levels.push(exclude);
   if (start === "") return levels;
   const parts = start.split("/");
+  const named = explicit === "" ? 0 : explicit.split("/").length;
   for (let i = 0; i < parts.length; i++) {
     const base = parts.slice(0, i).join("/");
     const level = await loadLevel({ source, root, base });
     if (level) levels.push(level);
+    if (i < named) continue;
+    const name = parts[i] as string;
+    const relative = parts.slice(0, i + 1).join("/");
+    if (name === ".git" || (!hidden && name.startsWith("."))) return undefined;
+    if (isIgnored({ levels, relative, isDir: true })) return undefined;
   }
   return levels;
 }

@@ -1,0 +1,135 @@
+import { isAbsolute, relative as relativePath } from "node:path";
+import { type JsonSchema, type ToolContext, ToolOutput, Workspace } from "@toolkit/core";
+import picomatch from "picomatch";
+import { spillIfLarge } from "../output/spill.js";
+import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
+import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
+import { resolveTarget } from "../tool/resolve-target.js";
+import { SearchTool } from "../tool/search-tool.js";
+import { walk } from "../walk/walker.js";
+import { checkGlob, namesHidden } from "./check-glob.js";
+import { sortMatches } from "./sort-matches.js";
+
+/** Input of Glob. */
+export interface GlobInput {
+  pattern: string;
+  path?: string;
+  sort?: "path" | "mtime";
+  limit?: number;
+}
+
+/** Options of Glob. */
+export interface GlobOptions extends SearchToolOptions {
+  /** Paths listed at most when the call gives no `limit`. @default 1000 */
+  defaultLimit?: number;
+}
+
+const SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    pattern: { type: "string", description: 'Glob such as "**/*.ts" or "src/**/*.{ts,tsx}".' },
+    path: { type: "string", description: "Directory to search in (default: the workspace root)." },
+    sort: {
+      type: "string",
+      enum: ["path", "mtime"],
+      description: '"path" (default) or "mtime" (newest first).',
+    },
+    limit: { type: "integer", minimum: 1, description: "Most paths to list (default 1000)." },
+  },
+  required: ["pattern"],
+  additionalProperties: false,
+};
+
+/**
+ * Glob: file paths matching a glob, relative to the workspace, honouring
+ * `.gitignore`, skipping `.git` and hidden entries unless the pattern names them.
+ */
+export class Glob extends SearchTool<GlobInput> {
+  readonly name = "Glob";
+  readonly description =
+    "Find files by name with a glob pattern (e.g. **/*.ts). Returns matching paths relative to the workspace, " +
+    "sorted by path (or by modification time, newest first). Honours .gitignore; hidden files only when the pattern names them.";
+  protected readonly inputSchema = SCHEMA;
+  readonly #workspace: Workspace | undefined;
+  readonly #source: SearchSource;
+  readonly #spillBytes: number;
+  readonly #defaultLimit: number;
+
+  constructor(options: GlobOptions = {}) {
+    super();
+    const { source = nodeSearchSource, spillBytes = DEFAULT_SPILL_BYTES, defaultLimit = 1000 } = options;
+    this.#workspace = options.workspace;
+    this.#source = source;
+    this.#spillBytes = spillBytes;
+    this.#defaultLimit = defaultLimit;
+  }
+
+  protected async run(input: GlobInput, ctx: ToolContext): Promise<ToolOutput> {
+    const workspace = Workspace.from(ctx, this.#workspace);
+    // An absolute pattern must lie inside the workspace and is then matched from the root.
+    const absolute = isAbsolute(input.pattern);
+    const raw = absolute
+      ? relativePath(workspace.root, workspace.lexical(input.pattern, "pattern"))
+      : input.pattern;
+    const pattern = checkGlob({ pattern: raw });
+    const target = await resolveTarget({ workspace, ctx, path: absolute ? undefined : input.path });
+    const paths = await listMatches({ source: this.#source, target, pattern, signal: ctx.signal });
+    if (paths.length === 0) return ToolOutput.text(`No files found matching pattern: ${input.pattern}`);
+    const sorted = await sortMatches({
+      source: this.#source,
+      root: target.root,
+      paths,
+      by: input.sort ?? "path",
+    });
+    const limit = input.limit ?? this.#defaultLimit;
+    let text = sorted.slice(0, limit).join("\n");
+    if (sorted.length > limit) {
+      text += `\n(Showing the first ${limit} of ${sorted.length} files; narrow the pattern or raise \`limit\`.)`;
+    }
+    return ToolOutput.text(await spillIfLarge({ text, ctx, maxBytes: this.#spillBytes, prefix: "glob" }));
+  }
+}
+
+/** The workspace-relative paths under a target whose path below the target matches `pattern`. */
+export async function listMatches(options: {
+  source: SearchSource;
+  target: { root: string; relative: string; isDir: boolean };
+  pattern: string;
+  signal?: AbortSignal;
+}): Promise<string[]> {
+  const { source, target, pattern, signal } = options;
+  const isMatch = picomatch(pattern, { dot: false });
+  if (!target.isDir) return isMatch(target.relative.split("/").pop() ?? "") ? [target.relative] : [];
+  const prefix = target.relative === "" ? "" : `${target.relative}/`;
+  const base = staticBase(pattern);
+  const start = base === "" ? target.relative : `${prefix}${base}`;
+  const out: string[] = [];
+  const walker = walk({
+    source,
+    root: target.root,
+    start,
+    explicit: target.relative,
+    hidden: namesHidden(pattern),
+    ...(signal ? { signal } : {}),
+  });
+  try {
+    for await (const batch of walker) {
+      for (const entry of batch) {
+        if (entry.kind === "other") continue;
+        if (isMatch(entry.relative.slice(prefix.length))) out.push(entry.relative);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return [];
+    throw error;
+  }
+  return out;
+}
+
+/** The leading directories of a glob that hold no glob syntax (the walk starts there). */
+export function staticBase(pattern: string): string {
+  const scan = picomatch.scan(pattern);
+  const base = scan.isGlob ? scan.base : pattern;
+  const slash = scan.isGlob ? base.length : base.lastIndexOf("/");
+  return slash <= 0 ? "" : base.slice(0, slash);
+}

@@ -1,0 +1,49 @@
+import type { ScanLine, ScanMode } from "../js-engine/scan-text.js";
+
+/** A search both engines run, already checked and resolved. */
+export interface EngineRequest {
+  /** The workspace root (real path); paths in results are relative to it. */
+  readonly root: string;
+  /** The file or directory to search, relative to the root ("" = the root). */
+  readonly target: string;
+  readonly targetIsDir: boolean;
+  readonly pattern: string;
+  readonly fixedStrings: boolean;
+  readonly caseInsensitive: boolean;
+  readonly multiline: boolean;
+  readonly mode: ScanMode;
+  readonly before: number;
+  readonly after: number;
+  /** Grep's `glob` filters (ripgrep glob syntax), possibly empty. */
+  readonly globs: readonly string[];
+  readonly type: string | undefined;
+  /** Whether hidden entries are searched (a glob named them). */
+  readonly hidden: boolean;
+  /** Files larger than this are skipped and counted. */
+  readonly maxFileBytes: number;
+  /** The engine stops once it holds this many output lines (content) or files. */
+  readonly maxRows: number;
+}
+
+/** One file's result. `lines` is empty except in content mode. */
+export interface FileMatch {
+  readonly path: string;
+  readonly count: number;
+  readonly lines: readonly ScanLine[];
+}
+
+/** What an engine found. */
+export interface EngineResult {
+  /** Files with matches, in no particular order. */
+  readonly files: FileMatch[];
+  readonly skippedBinary: number;
+  readonly skippedLarge: number;
+  /** True when the engine stopped at `maxRows` before the search ended. */
+  readonly truncated: boolean;
+}
+
+/** A grep engine: ripgrep, or the pure-JS one. */
+export interface GrepEngine {
+  readonly name: "ripgrep" | "js";
+  search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult>;
+}

@@ -1,0 +1,52 @@
+/**
+ * File types for Grep's `type` filter, with the globs ripgrep 15 gives them
+ * (`rg --type-list`), so both engines select the same files. Globs match the
+ * file name.
+ */
+export const FILE_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["c", ["*.[chH]", "*.[chH].in", "*.cats"]],
+  [
+    "cpp",
+    [
+      "*.[ChH]",
+      "*.[ChH].in",
+      "*.[ch]pp",
+      "*.[ch]pp.in",
+      "*.[ch]xx",
+      "*.[ch]xx.in",
+      "*.cc",
+      "*.cc.in",
+      "*.hh",
+      "*.hh.in",
+      "*.inl",
+    ],
+  ],
+  ["cs", ["*.cs"]],
+  ["css", ["*.css", "*.scss"]],
+  ["dart", ["*.dart"]],
+  ["go", ["*.go"]],
+  ["html", ["*.ejs", "*.htm", "*.html"]],
+  ["java", ["*.java", "*.jsp", "*.jspx", "*.properties"]],
+  ["js", ["*.cjs", "*.js", "*.jsx", "*.mjs", "*.vue"]],
+  ["json", ["*.json", "*.sarif", "composer.lock"]],
+  ["jsonl", ["*.jsonl"]],
+  ["kotlin", ["*.kt", "*.kts"]],
+  ["lua", ["*.lua"]],
+  ["md", ["*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mdx", "*.mkd", "*.mkdn"]],
+  ["markdown", ["*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mdx", "*.mkd", "*.mkdn"]],
+  ["php", ["*.php", "*.php3", "*.php4", "*.php5", "*.php7", "*.php8", "*.pht", "*.phtml"]],
+  ["py", ["*.py", "*.pyi"]],
+  ["ruby", ["*.gemspec", "*.rake", "*.rb", "*.rbw", ".irbrc", "Gemfile", "Rakefile", "config.ru"]],
+  ["rust", ["*.rs"]],
+  ["scala", ["*.sbt", "*.scala"]],
+  ["sql", ["*.psql", "*.sql"]],
+  ["svelte", ["*.svelte", "*.svelte.ts"]],
+  ["swift", ["*.swift"]],
+  ["toml", ["*.toml", "Cargo.lock"]],
+  ["ts", ["*.cts", "*.mts", "*.ts", "*.tsx"]],
+  ["txt", ["*.txt"]],
+  ["vue", ["*.vue"]],
+  ["xml", ["*.dtd", "*.rng", "*.sch", "*.xhtml", "*.xjb", "*.xml", "*.xml.dist", "*.xsd", "*.xsl", "*.xslt"]],
+  ["yaml", ["*.yaml", "*.yml"]],
+  ["zig", ["*.zig"]],
+]);

@@ -1,0 +1,98 @@
+import { type ToolContext, ToolError, ToolOutput, Workspace } from "@toolkit/core";
+import { checkGlob, namesHidden } from "../glob/check-glob.js";
+import { spillIfLarge } from "../output/spill.js";
+import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
+import { resolveTarget } from "../tool/resolve-target.js";
+import { SearchTool } from "../tool/search-tool.js";
+import type { EngineRequest, GrepEngine } from "./engine.js";
+import { Searcher, type SearcherOptions } from "./searcher.js";
+import { grepReply, grepRows } from "./format-grep.js";
+import { GREP_SCHEMA, type GrepInput } from "./grep-schema.js";
+import { typeMatcher } from "./path-filter.js";
+
+/** Options of Grep. */
+export interface GrepOptions extends SearchToolOptions, SearcherOptions {
+  /** Files larger than this are skipped. @default 8388608 (8 MiB) */
+  maxFileBytes?: number;
+  /** The search stops once it holds this many results (content lines, or files). @default 20000 */
+  maxRows?: number;
+  /** Rows per page when the call gives no `head_limit`. @default 250 */
+  defaultHeadLimit?: number;
+}
+
+/**
+ * Grep: regular-expression search over file contents with ripgrep's syntax and
+ * answers, through the bundled ripgrep binary or the pure-JS engine.
+ */
+export class Grep extends SearchTool<GrepInput> {
+  readonly name = "Grep";
+  readonly description =
+    "Search file contents with a regular expression (ripgrep syntax). output_mode: files_with_matches (default), " +
+    "content (path:line:text, with context lines) or count. Filter with glob or type; page with head_limit and offset. " +
+    "Honours .gitignore; skips binary files and files over 8 MiB.";
+  protected readonly inputSchema = GREP_SCHEMA;
+  readonly #options: GrepOptions;
+  readonly #searcher: Searcher;
+
+  constructor(options: GrepOptions = {}) {
+    super();
+    this.#options = options;
+    this.#searcher = new Searcher(options);
+  }
+
+  protected async run(input: GrepInput, ctx: ToolContext): Promise<ToolOutput> {
+    const { maxFileBytes = 8 * 1024 * 1024, maxRows = 20_000, defaultHeadLimit = 250 } = this.#options;
+    const workspace = Workspace.from(ctx, this.#options.workspace);
+    const target = await resolveTarget({ workspace, ctx, path: input.path });
+    const globs = input.glob === undefined ? [] : [checkGlob({ pattern: input.glob, field: "glob" })];
+    if (input.type !== undefined) typeMatcher(input.type);
+    const mode = input.output_mode ?? "files_with_matches";
+    const context = input.context ?? 0;
+    const request: EngineRequest = {
+      root: target.root,
+      target: target.relative,
+      targetIsDir: target.isDir,
+      pattern: input.pattern,
+      fixedStrings: input.fixed_strings ?? false,
+      caseInsensitive: input.case_insensitive ?? false,
+      multiline: input.multiline ?? false,
+      mode,
+      before: mode === "content" ? (input.before ?? context) : 0,
+      after: mode === "content" ? (input.after ?? context) : 0,
+      globs,
+      type: input.type,
+      hidden: globs.some(namesHidden),
+      maxFileBytes,
+      maxRows,
+    };
+    if (!request.multiline && request.pattern.includes("\n")) {
+      throw ToolError.invalidInput(
+        '`pattern` contains a newline ("\\n"), which only matches in multiline mode. Pass `multiline: true` to match across lines.',
+      );
+    }
+    const result = await this.#searcher.search(request, ctx, workspace.root);
+    const rows = grepRows({ result, mode, lineNumbers: input.line_numbers ?? true });
+    const text = grepReply({
+      rows,
+      pattern: input.pattern,
+      headLimit: input.head_limit ?? defaultHeadLimit,
+      offset: input.offset ?? 0,
+      result,
+      maxRows,
+      maxFileBytes,
+    });
+    return ToolOutput.text(
+      await spillIfLarge({
+        text,
+        ctx,
+        maxBytes: this.#options.spillBytes ?? DEFAULT_SPILL_BYTES,
+        prefix: "grep",
+      }),
+    );
+  }
+
+  /** The engine a call in `workspaceRoot` would use. */
+  engineFor(workspaceRoot: string): Promise<GrepEngine> {
+    return this.#searcher.engineFor(workspaceRoot);
+  }
+}

@@ -1,0 +1,60 @@
+import { ToolError } from "@toolkit/core";
+import ignore, { type Ignore } from "ignore";
+import picomatch from "picomatch";
+import { FILE_TYPES } from "./file-types.js";
+
+/** Decides from a workspace-relative path whether Grep's `glob` and `type` filters keep a file. Pure. */
+export type PathFilter = (relative: string) => boolean;
+
+interface Override {
+  readonly negated: boolean;
+  readonly matcher: Ignore;
+}
+
+/**
+ * Builds the filter for Grep's `glob` and `type` fields with ripgrep's
+ * semantics: globs are gitignore-style and matched from the workspace root
+ * (a glob without "/" matches a name at any depth); the last matching glob
+ * wins; `!glob` excludes, and a directory it matches excludes all below;
+ * when any positive glob is given, a file must match one. `type` keeps files
+ * whose name matches one of the type's globs.
+ */
+export function pathFilter(options: { globs: readonly string[]; type?: string | undefined }): PathFilter {
+  const { globs, type } = options;
+  const overrides: Override[] = globs.map((glob) => {
+    const negated = glob.startsWith("!");
+    return { negated, matcher: ignore({ ignorecase: false }).add(negated ? glob.slice(1) : glob) };
+  });
+  const positive = overrides.some((o) => !o.negated);
+  const typeMatch = type === undefined ? undefined : typeMatcher(type);
+  return (relative) => {
+    const parts = relative.split("/");
+    if (typeMatch && !typeMatch(parts[parts.length - 1] as string)) return false;
+    if (overrides.length === 0) return true;
+    for (let i = 1; i < parts.length; i++) {
+      if (lastMatch(overrides, `${parts.slice(0, i).join("/")}/`)?.negated === true) return false;
+    }
+    const own = lastMatch(overrides, relative);
+    return own === undefined ? !positive : !own.negated;
+  };
+}
+
+function lastMatch(overrides: readonly Override[], path: string): Override | undefined {
+  for (let i = overrides.length - 1; i >= 0; i--) {
+    const o = overrides[i] as Override;
+    if (o.matcher.checkIgnore(path).ignored) return o;
+  }
+  return undefined;
+}
+
+/** The name matcher of a known file type; an unknown type is `InvalidInput` listing the known ones. */
+export function typeMatcher(type: string): (name: string) => boolean {
+  const globs = FILE_TYPES.get(type);
+  if (globs === undefined) {
+    throw ToolError.invalidInput(
+      `\`type\` "${type}" is not a known file type. Known types: ${[...FILE_TYPES.keys()].join(", ")}`,
+      { advice: 'Pass one of the known types, or filter with `glob` (e.g. "*.ext") instead.' },
+    );
+  }
+  return picomatch([...globs], { dot: true });
+}

@@ -1,0 +1,26 @@
+import type { EngineRequest } from "./engine.js";
+
+/**
+ * The ripgrep command line for a request (pure). Paths come out relative to
+ * the root (ripgrep runs there). `--debug` is on because ripgrep reports the
+ * binary and oversized files it skips only in its debug log.
+ */
+export function ripgrepArgs(request: EngineRequest): string[] {
+  const args = ["--no-config", "--no-require-git", "--no-ignore-global", "--no-messages", "--debug"];
+  args.push("--max-filesize", String(request.maxFileBytes), "--color", "never");
+  if (request.mode === "files_with_matches") args.push("--files-with-matches", "--null");
+  else if (request.mode === "count") args.push("--count", "--null", "--with-filename");
+  else {
+    args.push("--json");
+    if (request.before > 0) args.push("--before-context", String(request.before));
+    if (request.after > 0) args.push("--after-context", String(request.after));
+  }
+  if (request.caseInsensitive) args.push("--ignore-case");
+  if (request.fixedStrings) args.push("--fixed-strings");
+  if (request.multiline) args.push("--multiline");
+  if (request.type !== undefined) args.push("--type", request.type);
+  for (const glob of request.globs) args.push("--glob", glob);
+  if (request.hidden) args.push("--hidden", "--glob", "!.git");
+  args.push("--regexp", request.pattern, "--", request.target === "" ? "." : request.target);
+  return args;
+}

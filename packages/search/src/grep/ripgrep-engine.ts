@@ -1,0 +1,114 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { ToolError } from "@toolkit/core";
+import type { ScanLine } from "../js-engine/scan-text.js";
+import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "./engine.js";
+import { ripgrepArgs } from "./rg-args.js";
+import { cleanPath, errorText, parseJsonLine, parseSkipLine } from "./rg-output.js";
+
+/** Kept of ripgrep's non-debug stderr, for error messages. */
+const MAX_STDERR_BYTES = 16 * 1024;
+
+/**
+ * Grep through a ripgrep binary: streamed (`--json` for content, NUL-separated
+ * paths for the other modes), stopped once `maxRows` rows are held, killed
+ * at once when the signal fires.
+ */
+export class RipgrepEngine implements GrepEngine {
+  readonly name = "ripgrep";
+  readonly #binary: string;
+
+  constructor(options: { binary: string }) {
+    this.#binary = options.binary;
+  }
+
+  search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
+    return new Promise<EngineResult>((resolve, reject) => {
+      const child = spawn(this.#binary, ripgrepArgs(request), {
+        cwd: request.root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, RIPGREP_CONFIG_PATH: "" },
+      });
+      const files = new Map<string, { count: number; lines: ScanLine[] }>();
+      let rows = 0;
+      let truncated = false;
+      let skippedBinary = 0;
+      let skippedLarge = 0;
+      let stderr = "";
+      const stop = (): void => {
+        child.kill("SIGKILL");
+      };
+      const onAbort = (): void => stop();
+      signal.addEventListener("abort", onAbort, { once: true });
+
+      const add = (path: string, count: number, lines: readonly ScanLine[]): void => {
+        const entry = files.get(path) ?? { count: 0, lines: [] };
+        entry.count += count;
+        entry.lines.push(...lines);
+        files.set(path, entry);
+        rows += request.mode === "content" ? lines.length : 1;
+        if (rows >= request.maxRows && !truncated) {
+          truncated = true;
+          stop();
+        }
+      };
+
+      if (request.mode === "content") {
+        createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+          if (truncated) return;
+          const parsed = parseJsonLine(line);
+          if (parsed) add(parsed.path, parsed.isMatch ? 1 : 0, parsed.lines);
+        });
+      } else {
+        let pending = "";
+        child.stdout.setEncoding("utf8");
+        child.stdout.on("data", (chunk: string) => {
+          if (truncated) return;
+          pending += chunk;
+          const separator = request.mode === "count" ? "\n" : "\0";
+          let at = pending.indexOf(separator);
+          while (at !== -1 && !truncated) {
+            const record = pending.slice(0, at);
+            pending = pending.slice(at + 1);
+            if (request.mode === "count") {
+              const nul = record.lastIndexOf("\0");
+              add(cleanPath(record.slice(0, nul)), Number(record.slice(nul + 1)), []);
+            } else add(cleanPath(record), 1, []);
+            at = pending.indexOf(separator);
+          }
+        });
+      }
+      createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
+        const skip = parseSkipLine(line);
+        if (skip === "binary") skippedBinary++;
+        else if (skip === "large") skippedLarge++;
+        else if (!line.startsWith("rg: DEBUG|") && stderr.length < MAX_STDERR_BYTES) stderr += `${line}\n`;
+      });
+      child.on("error", (error) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(ToolError.execution(`ripgrep could not start (${error.message})`, { cause: error }));
+      });
+      child.on("close", (code) => {
+        signal.removeEventListener("abort", onAbort);
+        if (signal.aborted) return reject(ToolError.cancelled());
+        if (code === 2 && files.size === 0 && !truncated) return reject(rgError(request.pattern, stderr));
+        const result: FileMatch[] = [...files].map(([path, f]) => ({ path, count: f.count, lines: f.lines }));
+        resolve({ files: result, skippedBinary, skippedLarge, truncated });
+      });
+    });
+  }
+}
+
+function rgError(pattern: string, stderr: string): ToolError {
+  // Drop ripgrep's advice about its own flags (--pcre2, -U): the model cannot pass them.
+  const full = errorText(stderr);
+  const advice = full.search(/^Consider /m);
+  const text = (advice === -1 ? full : full.slice(0, advice)).trim();
+  if (/regex parse error|error parsing|not allowed in a regex|literal/.test(text)) {
+    return ToolError.invalidInput(`\`pattern\` "${pattern}" is not a valid regular expression: ${text}`, {
+      advice:
+        "Fix the pattern (escape special characters, or pass `fixed_strings: true` for a literal search).",
+    });
+  }
+  return ToolError.execution(`ripgrep failed: ${text || "exit code 2"}`);
+}

@@ -1,0 +1,81 @@
+import { join } from "node:path";
+import { type ToolContext, ToolError } from "@toolkit/core";
+import { JsEngine } from "../js-engine/js-engine.js";
+import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
+import type { EngineRequest, EngineResult, GrepEngine } from "./engine.js";
+import { findRipgrep } from "./find-ripgrep.js";
+import { RipgrepEngine } from "./ripgrep-engine.js";
+import { sniffFile } from "./sniff-file.js";
+import { onlyVisible } from "./visible-paths.js";
+
+/** How a Searcher picks and runs its engine. */
+export interface SearcherOptions {
+  /** `"auto"` uses ripgrep when a binary is available, else the JS engine. @default "auto" */
+  engine?: "auto" | "ripgrep" | "js";
+  /** Use the ripgrep binary shipped in `@vscode/ripgrep`. @default true */
+  bundledRipgrep?: boolean;
+  /** Directories a `rg` on PATH may come from. @default ["/usr/bin", "/usr/local/bin", "/bin"] */
+  trustedDirs?: readonly string[];
+  /** Worker threads of the JS engine. @default min(4, cores) */
+  workers?: number;
+  /** The walker's filesystem. @default nodeSearchSource */
+  source?: SearchSource;
+}
+
+/** Runs engine requests for Grep and CodeSearch: engine choice, single-file sniffing, visibility. */
+export class Searcher {
+  readonly #options: SearcherOptions;
+  readonly #source: SearchSource;
+  readonly #js: JsEngine;
+  readonly #ripgrep = new Map<string, Promise<string | undefined>>();
+
+  constructor(options: SearcherOptions = {}) {
+    this.#options = options;
+    this.#source = options.source ?? nodeSearchSource;
+    this.#js = new JsEngine({
+      source: this.#source,
+      ...(options.workers ? { workers: options.workers } : {}),
+    });
+  }
+
+  /** Runs a request with the engine `engineFor` picks. */
+  async search(request: EngineRequest, ctx: ToolContext, workspaceRoot: string): Promise<EngineResult> {
+    if (!request.targetIsDir) {
+      const absolute = join(request.root, request.target);
+      const kind = await sniffFile({ absolute, maxFileBytes: request.maxFileBytes });
+      if (kind !== "text") {
+        const skippedBinary = kind === "binary" ? 1 : 0;
+        return { files: [], skippedBinary, skippedLarge: 1 - skippedBinary, truncated: false };
+      }
+    }
+    const engine = await this.engineFor(workspaceRoot);
+    const result = await engine.search(request, ctx.signal);
+    if (engine.name !== "ripgrep" || request.globs.length === 0) return result;
+    // ripgrep lets a matching --glob override ignore rules and hidden-ness; the walker never does.
+    const { root, target, hidden } = request;
+    return onlyVisible({ result, source: this.#source, root, target, hidden });
+  }
+
+  /** The engine a call would use: ripgrep when wanted and present, else the JS engine. */
+  async engineFor(workspaceRoot: string): Promise<GrepEngine> {
+    const { engine = "auto", bundledRipgrep = true, trustedDirs } = this.#options;
+    if (engine === "js") return this.#js;
+    let found = this.#ripgrep.get(workspaceRoot);
+    if (found === undefined) {
+      found = findRipgrep({
+        workspaceRoot,
+        bundled: bundledRipgrep,
+        ...(trustedDirs ? { trustedDirs } : {}),
+      });
+      this.#ripgrep.set(workspaceRoot, found);
+    }
+    const binary = await found;
+    if (binary !== undefined) return new RipgrepEngine({ binary });
+    if (engine === "ripgrep") {
+      throw ToolError.execution("no ripgrep binary is available on this platform", {
+        advice: 'Configure the tool with engine "auto" or "js" to use the pure-JS engine.',
+      });
+    }
+    return this.#js;
+  }
+}

@@ -1,0 +1,89 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { type ScanMode, type ScanResult, scanText } from "./scan-text.js";
+
+/** How a worker (or the main thread) scans files: the compiled regex and the output shape. */
+export interface ScanSettings {
+  readonly source: string;
+  readonly flags: string;
+  readonly mode: ScanMode;
+  readonly before: number;
+  readonly after: number;
+  readonly maxFileBytes: number;
+  /** A string every match contains (case-sensitive), checked on the raw bytes first. */
+  readonly literal: string | undefined;
+}
+
+/** What scanning one file gave. */
+export type FileOutcome =
+  | { kind: "binary" }
+  | { kind: "large" }
+  | { kind: "none" }
+  | ({ kind: "match" } & ScanResult);
+
+/** A scanner that reuses one read buffer across files. */
+export interface FileScanner {
+  scan(path: string): FileOutcome;
+}
+
+/** Makes a scanner for the settings (the regex is compiled once). */
+export function fileScanner(settings: ScanSettings): FileScanner {
+  const regex = new RegExp(settings.source, settings.flags);
+  const needle = settings.literal === undefined ? undefined : Buffer.from(settings.literal, "utf8");
+  let scratch = Buffer.allocUnsafe(1 << 20);
+  return {
+    scan(path) {
+      let fd: number;
+      try {
+        fd = openSync(path, "r");
+      } catch {
+        return { kind: "none" };
+      }
+      let length: number;
+      try {
+        const size = fstatSync(fd).size;
+        if (size > settings.maxFileBytes) return { kind: "large" };
+        if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
+        length = 0;
+        for (let n = 1; n > 0 && length < size; length += n)
+          n = readSync(fd, scratch, length, size - length, null);
+      } catch {
+        return { kind: "none" };
+      } finally {
+        closeSync(fd);
+      }
+      const text = decode(scratch.subarray(0, length), needle);
+      if (text === undefined) return { kind: "none" };
+      if (text === BINARY) return { kind: "binary" };
+      const result = scanText({
+        text,
+        regex,
+        mode: settings.mode,
+        before: settings.before,
+        after: settings.after,
+      });
+      return result === undefined ? { kind: "none" } : { kind: "match", ...result };
+    },
+  };
+}
+
+const BINARY = "\0binary";
+
+/**
+ * Decodes a file as ripgrep sees it: a UTF-16 BOM transcodes, a UTF-8 BOM is
+ * dropped, a NUL byte marks the file binary. Returns undefined early when the
+ * file cannot contain `needle`.
+ */
+function decode(bytes: Buffer, needle: Buffer | undefined): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return checked(new TextDecoder("utf-16le").decode(bytes.subarray(2)));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return checked(new TextDecoder("utf-16be").decode(bytes.subarray(2)));
+  if (bytes.indexOf(0) !== -1) return BINARY;
+  if (needle !== undefined && bytes.indexOf(needle) === -1) return undefined;
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  return bytes.toString("utf8", start);
+}
+
+function checked(text: string): string {
+  return text.includes("\0") ? BINARY : text;
+}
