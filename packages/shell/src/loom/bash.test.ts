@@ -1,0 +1,87 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { processAlive } from "../process/process-group.js";
+import { pidsIn, type Sandbox, sandbox } from "../tools/test-helpers.js";
+import { createLoomTools } from "./create-loom-tools.js";
+
+const FIX = "Fix the arguments so they match the tool's input schema, then call it again.";
+let box: Sandbox;
+const [bash] = createLoomTools({ killGraceMs: 300 });
+
+beforeEach(async () => {
+  box = await sandbox();
+});
+afterEach(async () => {
+  await box.cleanup();
+});
+
+describe("createLoomTools", () => {
+  describe("bash", () => {
+    describe("when the command runs", () => {
+      it("answers with Loom's JSON fields", async () => {
+        await mkdir(join(box.root, "sub"));
+        const out = await bash.call({ command: "pwd; echo warn >&2; exit 2", cwd: "sub" }, box.ctx);
+        expect(out.isError).toBe(false);
+        expect(out.structuredValue()).toEqual({
+          exit_code: 2,
+          stdout: `${box.root}/sub\n`,
+          stderr: "warn\n",
+          timed_out: false,
+          truncated: false,
+        });
+      });
+    });
+
+    describe("when the command times out", () => {
+      it("kills it and its children instead of orphaning them", async () => {
+        const out = await bash.call(
+          { command: "echo $$ > pids; sleep 60 & echo $! >> pids; echo begun; sleep 60", timeout_secs: 1 },
+          box.ctx,
+        );
+        expect(out.structuredValue()).toEqual({
+          exit_code: null,
+          stdout: "begun\n",
+          stderr: "",
+          timed_out: true,
+          truncated: false,
+        });
+        const pids = await pidsIn(box.root);
+        expect(pids).toHaveLength(2);
+        for (const pid of pids) expect(processAlive(pid)).toBe(false);
+      });
+    });
+
+    describe("when a stream passes 256 KiB", () => {
+      it("sets truncated and keeps the stream within the cap plus the marker", async () => {
+        const out = await bash.call({ command: "yes abcdefgh | head -c 3000000 >&2" }, box.ctx);
+        const value = out.structuredValue() as { stderr: string; truncated: boolean; stdout: string };
+        expect(value.truncated).toBe(true);
+        expect(value.stdout).toBe("");
+        expect(value.stderr.length).toBeLessThan(256 * 1024 + 200);
+        expect(value.stderr).toContain(`bytes left out; full stderr saved to ${box.ctx.tempDir}/bash-`);
+      });
+    });
+
+    describe("when the input is malformed", () => {
+      it.each([
+        [{ command: "ls", timeout_secs: 301 }, "`timeout_secs` must be <= 300, got integer (301)"],
+        [{ command: "ls", timeout_secs: 1.5 }, "`timeout_secs` must be an integer, got number (1.5)"],
+        [{ command: "ls", cwd: "../x" }, null],
+        [{}, "missing required field `command` (expected string)"],
+      ])("answers %j with a soft error", async (input, message) => {
+        const out = await bash.call(input, box.ctx);
+        expect(out.isError).toBe(true);
+        if (message) expect(out.textContent()).toBe(`Invalid input: ${message}\n${FIX}`);
+        else
+          expect(out.textContent()).toMatch(/^Permission denied: `cwd` "\.\.\/x" is outside the workspace/);
+      });
+    });
+
+    it("has Loom's wire name and fields", () => {
+      const schema = bash.schema();
+      expect(schema.tool).toBe("bash");
+      expect(Object.keys(schema.input_schema.properties ?? {})).toEqual(["command", "cwd", "timeout_secs"]);
+    });
+  });
+});

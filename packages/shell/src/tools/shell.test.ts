@@ -1,0 +1,214 @@
+import { mkdir, stat, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { processAlive } from "../process/process-group.js";
+import { Shell } from "./shell.js";
+import { pidsIn, pinned, type Sandbox, sandbox } from "./test-helpers.js";
+
+const FIX = "Fix the arguments so they match the tool's input schema, then call it again.";
+let box: Sandbox;
+const shell = new Shell({ killGraceMs: 300 });
+
+beforeEach(async () => {
+  box = await sandbox();
+});
+afterEach(async () => {
+  await box.cleanup();
+});
+
+describe("Shell", () => {
+  describe("when the command succeeds", () => {
+    it("replies with stdout, labelled stderr and the status line", async () => {
+      const out = await shell.call({ command: "echo out; echo err >&2" }, box.ctx);
+      expect(out.isError).toBe(false);
+      expect(pinned(out)).toBe("out\nstderr:\nerr\n[exit 0, N ms]");
+    });
+
+    it("replies with the status line alone when nothing is printed", async () => {
+      expect(pinned(await shell.call({ command: "true" }, box.ctx))).toBe("[exit 0, N ms]");
+    });
+
+    it("collapses carriage-return progress to its last state", async () => {
+      const out = await shell.call({ command: "printf '10%%\\r50%%\\r100%%\\ndone'" }, box.ctx);
+      expect(pinned(out)).toBe("100%\ndone\n[exit 0, N ms]");
+    });
+  });
+
+  describe("when the command exits nonzero", () => {
+    it("is a soft failure that shows the code", async () => {
+      const out = await shell.call({ command: "echo no >&2; exit 3" }, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(pinned(out)).toBe("stderr:\nno\n[exit 3, N ms]");
+    });
+  });
+
+  describe("when the command would wait for input", () => {
+    it("gets end of input at once (cat, read)", async () => {
+      const out = await shell.call(
+        { command: 'cat; read -p "Name? " x; echo "[$x]"', timeout_s: 30 },
+        box.ctx,
+      );
+      expect(pinned(out)).toBe("[]\n[exit 0, N ms]");
+    });
+  });
+
+  describe("when the command times out", () => {
+    it("kills it and every process it started, keeps the partial output and says what to do", async () => {
+      const command =
+        "echo $$ > pids; sleep 60 & echo $! >> pids; (sleep 61 & echo $! >> pids; wait) & echo started; sleep 60";
+      const out = await shell.call({ command, timeout_s: 1 }, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(pinned(out)).toBe(
+        "started\n[timed out after 1s and killed with every process it started, N ms]\n" +
+          "Retry with a larger `timeout_s` (at most 600), run it with `background: true`, or split the work into smaller steps.",
+      );
+      const pids = await pidsIn(box.root);
+      expect(pids).toHaveLength(3);
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when the call is cancelled mid-run", () => {
+    it("kills the process group and reports the cancellation", async () => {
+      const controller = new AbortController();
+      const ctx = box.ctx.withSignal(controller.signal);
+      setTimeout(() => controller.abort(), 300);
+      const out = await shell.call({ command: "echo $$ > pids; sleep 60 & echo $! >> pids; sleep 60" }, ctx);
+      expect(out.isError).toBe(true);
+      expect(pinned(out)).toBe("[cancelled and killed with every process it started, N ms]");
+      for (const pid of await pidsIn(box.root)) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when the command floods stdout", () => {
+    it("keeps the head and tail, names the bytes left out and saves everything to a file", async () => {
+      const bytes = 100_000_000;
+      const out = await shell.call({ command: `yes | head -c ${bytes}` }, box.ctx);
+      const text = out.textContent();
+      expect(text.length).toBeLessThan(300 * 1024);
+      const marker = /\n\[\.\.\. (\d+) bytes left out; full stdout saved to (\S+) \.\.\.\]\n/.exec(text);
+      expect(marker?.[1]).toBe(String(bytes - 256 * 1024));
+      const file = marker?.[2] ?? "";
+      expect(file.startsWith(`${box.ctx.tempDir}/shell-`)).toBe(true);
+      expect((await stat(file)).size).toBe(bytes);
+      expect(text.startsWith("y\ny\n")).toBe(true);
+      expect(text).toMatch(/y\ny\n\[exit 0, \d+ ms\]$/);
+    });
+  });
+
+  describe("when git would start a pager or ask for credentials", () => {
+    it("runs git log to the end with pagers and prompts off", async () => {
+      const git = "git -c user.name=t -c user.email=t@t -c commit.gpgsign=false";
+      await shell.call({ command: `git init -q && ${git} commit -q --allow-empty -m first-commit` }, box.ctx);
+      const out = await shell.call({ command: "git log --format=%s", timeout_s: 30 }, box.ctx);
+      expect(pinned(out)).toBe("first-commit\n[exit 0, N ms]");
+      const env = await shell.call(
+        { command: 'echo "$PAGER $GIT_PAGER $GIT_TERMINAL_PROMPT $GIT_EDITOR"' },
+        box.ctx,
+      );
+      expect(pinned(env)).toBe("cat cat 0 true\n[exit 0, N ms]");
+    });
+  });
+
+  describe("when the environment holds secrets", () => {
+    it("removes secret-looking names unless allowed", async () => {
+      const tool = new Shell({
+        env: {
+          PATH: process.env.PATH,
+          MY_API_TOKEN: "s3cret",
+          DB_PASSWORD: "pw",
+          SSH_AUTH_SOCK: "/sock",
+          PLAIN: "v",
+        },
+        allowEnv: ["SSH_AUTH_SOCK"],
+      });
+      const out = await tool.call({ command: "env | sort" }, box.ctx);
+      const text = out.textContent();
+      expect(text).not.toContain("s3cret");
+      expect(text).not.toContain("DB_PASSWORD");
+      expect(text).toContain("SSH_AUTH_SOCK=/sock\n");
+      expect(text).toContain("PLAIN=v\n");
+    });
+  });
+
+  describe("when cwd is given", () => {
+    it("runs inside that directory of the workspace", async () => {
+      await mkdir(join(box.root, "sub"));
+      expect(pinned(await shell.call({ command: "pwd", cwd: "sub" }, box.ctx))).toBe(
+        `${box.root}/sub\n[exit 0, N ms]`,
+      );
+    });
+
+    it.each([
+      ["..", `Permission denied: \`cwd\` ".." is outside the workspace ROOT`],
+      ["/etc", `Permission denied: \`cwd\` "/etc" is outside the workspace ROOT`],
+    ])("refuses %s", async (cwd, message) => {
+      const out = await shell.call({ command: "pwd", cwd }, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent().split("\n")[0]).toBe(message.replace("ROOT", box.root));
+    });
+
+    it("refuses a symlink that leads outside", async () => {
+      await symlink("/tmp", join(box.root, "out"));
+      const out = await shell.call({ command: "pwd", cwd: "out" }, box.ctx);
+      expect(out.textContent().split("\n")[0]).toBe(
+        `Permission denied: \`cwd\` "out" resolves through a symlink to /tmp, outside the workspace ${box.root}`,
+      );
+    });
+
+    it("refuses a directory that does not exist, or a file", async () => {
+      await writeFile(join(box.root, "f.txt"), "x");
+      expect((await shell.call({ command: "pwd", cwd: "nope" }, box.ctx)).textContent()).toBe(
+        `Invalid input: \`cwd\` "nope" does not exist in the workspace; pass an existing directory relative to ${box.root}, or leave \`cwd\` out to use the root\n${FIX}`,
+      );
+      expect((await shell.call({ command: "pwd", cwd: "f.txt" }, box.ctx)).textContent()).toBe(
+        `Invalid input: \`cwd\` "f.txt" is a file, not a directory; pass the directory that holds it\n${FIX}`,
+      );
+    });
+  });
+
+  describe("when the input is malformed", () => {
+    it.each([
+      [{}, "Invalid input: missing required field `command` (expected string)"],
+      [{ command: 42 }, "Invalid input: `command` must be string, got integer (42)"],
+      [{ command: "ls", timeout_s: 0 }, "Invalid input: `timeout_s` must be >= 1, got integer (0)"],
+      [{ command: "ls", timeout_s: -5 }, "Invalid input: `timeout_s` must be >= 1, got integer (-5)"],
+      [{ command: "ls", timeout_s: 601 }, "Invalid input: `timeout_s` must be <= 600, got integer (601)"],
+      [{ command: "   " }, 'Invalid input: `command` must be a non-empty shell command, got "   "'],
+      ["ls", 'Invalid input: expected an object of arguments, got string ("ls")'],
+    ])("answers %j with a soft InvalidInput", async (input, message) => {
+      const out = await shell.call(input, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toBe(`${message}\n${FIX}`);
+    });
+  });
+
+  describe("isSafeForConcurrentExecution", () => {
+    it.each([
+      [{ command: "git status && ls | wc -l" }, true],
+      [{ command: "rm -rf x" }, false],
+      [{ command: "ls > out" }, false],
+      [{ command: "ls", background: true }, false],
+      [{}, false],
+      [null, false],
+    ])("answers %j with %s", (input, expected) => {
+      expect(shell.isSafeForConcurrentExecution(input)).toBe(expected);
+    });
+  });
+
+  describe("schema", () => {
+    it("names the fields and bounds the timeout", () => {
+      const schema = shell.schema();
+      expect(schema.tool).toBe("Shell");
+      expect(schema.input_schema.required).toEqual(["command"]);
+      expect(Object.keys(schema.input_schema.properties ?? {})).toEqual([
+        "command",
+        "timeout_s",
+        "cwd",
+        "background",
+        "description",
+      ]);
+      expect(schema.input_schema.properties).toMatchObject({ timeout_s: { minimum: 1, maximum: 600 } });
+    });
+  });
+});
