@@ -1,0 +1,22 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "./redact.js";
+
+describe("redactSecrets", () => {
+  describe("when the text holds a secret", () => {
+    it("removes it as written and URL-encoded", () => {
+      expect(redactSecrets("GET /x?key=a%2Fb+c&y=a/b c", ["a/b c"])).toBe(
+        "GET /x?key=[redacted]&y=[redacted]",
+      );
+      expect(redactSecrets("no secrets", ["", "zz"])).toBe("no secrets");
+    });
+
+    it("leaves no trace of an arbitrary secret", () => {
+      fc.assert(
+        fc.property(fc.string({ minLength: 4 }), fc.string(), fc.string(), (secret, before, after) => {
+          expect(redactSecrets(`${before}${secret}${after}`, [secret])).not.toContain(secret);
+        }),
+      );
+    });
+  });
+});
