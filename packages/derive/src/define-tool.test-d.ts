@@ -81,6 +81,17 @@ describe("defineTool", () => {
       // @ts-expect-error nor is a field holding a function
       defineTool({ input: Input, run: () => ({ later: () => 1 }) });
     });
+
+    it("asks for ToolOutput.structured around a value typed by an interface", () => {
+      interface Row {
+        id: number;
+      }
+      const row: Row = { id: 1 };
+      // @ts-expect-error an interface has no index signature, so it is not a JsonResult
+      defineTool({ input: Input, run: () => row });
+      defineTool({ input: Input, run: () => ToolOutput.structured(row) });
+      defineTool({ input: Input, run: () => ({ ...row }) });
+    });
   });
 
   describe("when the input is not an object schema", () => {

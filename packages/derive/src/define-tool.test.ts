@@ -10,6 +10,7 @@ import {
 } from "@toolkit/core";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import * as zm from "zod/mini";
 import { DefineToolError } from "./define-tool-error.js";
 import { defineTool } from "./define-tool.js";
 
@@ -73,6 +74,26 @@ describe("defineTool", () => {
         run: ({ text }) => text,
       });
       expect([tool.name, tool.description]).toEqual(["echo", "Says the text back."]);
+    });
+  });
+
+  describe("when the schema is a zod/mini schema", () => {
+    it("derives and parses it the same way", async () => {
+      const tool = defineTool({
+        input: zm.object({ n: zm.optional(zm.number()) }),
+        name: "mini",
+        description: "Uses zod/mini.",
+        run: ({ n }) => ({ n: n ?? 0 }),
+      });
+      expect(tool.schema().input_schema).toEqual({
+        type: "object",
+        properties: { n: { type: "number" } },
+        additionalProperties: false,
+      });
+      expect((await tool.call({}, ctx)).structuredValue()).toEqual({ n: 0 });
+      await expect(tool.call({ n: "1" }, ctx)).rejects.toThrow(
+        'Invalid input: `n` must be number, got string ("1")',
+      );
     });
   });
 
