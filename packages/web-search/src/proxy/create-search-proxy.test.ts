@@ -339,6 +339,28 @@ describe("createSearchProxy", () => {
     });
   });
 
+  describe("when the client goes away mid-search", () => {
+    it("cancels the upstream search and logs 499", async () => {
+      const { cse, proxy, logs } = await setUp();
+      cse.enqueue({ type: "hang" });
+      const controller = new AbortController();
+      const pending = fetch(`${proxy.baseUrl}/proxy/cse`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TOKEN}` },
+        body: '{"query":"gone"}',
+        signal: controller.signal,
+      }).catch(() => "aborted");
+      while (cse.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+      controller.abort();
+      expect(await pending).toBe("aborted");
+      while (logs.length === 0) await new Promise((r) => setTimeout(r, 5));
+      expect(logs[0]).toMatch(
+        /^POST \/proxy\/cse 499 \d+ms client=127\.0\.0\.1 error="the client closed the request"$/,
+      );
+      expect(cse.requests).toHaveLength(1);
+    });
+  });
+
   describe("when anything at all happens", () => {
     it("never shows a provider key or the token in a response, a header or a log line", async () => {
       const { cse, serper, call, logs, seen } = await setUp(
