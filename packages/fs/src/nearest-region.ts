@@ -62,11 +62,11 @@ function bySimilarity(lines: readonly string[], want: readonly string[]): number
   const k = want.findIndex((l) => norm(l) !== "");
   const target = norm(want[k] ?? "");
   if (target === "" || lines.length > MAX_FUZZY_LINES) return undefined;
-  const grams = bigrams(target);
+  const grams = bigrams(target.toLowerCase());
   let best: number | undefined;
   let bestScore = 0.5;
   lines.forEach((line, j) => {
-    const score = dice(grams, bigrams(norm(line)));
+    const score = dice(grams, bigrams(norm(line).toLowerCase()));
     if (score > bestScore) {
       bestScore = score;
       best = Math.max(0, j - k);
@@ -105,8 +105,8 @@ export function describeDifference({
   const same = (f: (l: string) => string) =>
     region.length === want.length && region.every((l, i) => f(l) === f(want[i] ?? ""));
   if (same((l) => l.trim())) {
-    if (same((l) => l.trimStart())) return `It differs from \`${field}\` only in trailing whitespace.`;
-    if (!same((l) => l.trimEnd()))
+    if (same((l) => l.trimEnd())) return `It differs from \`${field}\` only in trailing whitespace.`;
+    if (!same((l) => l.trimStart()))
       return `It differs from \`${field}\` only in leading and trailing whitespace.`;
     const fileTabs = region.some((l) => /^\t/.test(l));
     const wantTabs = want.some((l) => /^\t/.test(l));

@@ -22,10 +22,18 @@ export function sniffEncoding(head: Uint8Array): TextEncoding | undefined {
   const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
   const sample = head.subarray(bom ? 3 : 0, SNIFF_BYTES);
   if (sample.includes(0)) return undefined;
-  for (let cut = 0; cut < 4 && cut <= sample.length; cut++) {
-    if (isUtf8(sample.subarray(0, sample.length - cut))) return bom ? "utf8-bom" : "utf8";
+  return isUtf8(sample.subarray(0, completeEnd(sample))) ? (bom ? "utf8-bom" : "utf8") : undefined;
+}
+
+/** Where a UTF-8 sample ends once a character cut off by the sample's end is dropped. */
+function completeEnd(b: Uint8Array): number {
+  for (let i = b.length - 1; i >= Math.max(0, b.length - 3); i--) {
+    const c = b[i] ?? 0;
+    if ((c & 0xc0) === 0x80) continue;
+    const need = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return i + need > b.length ? i : b.length;
   }
-  return undefined;
+  return b.length;
 }
 
 /**
