@@ -1,0 +1,55 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { CLIENTS, replay } from "./replay.js";
+import { SCENARIOS } from "./scenarios.js";
+
+const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "golden");
+const UPDATE = process.env.UPDATE_GOLDEN === "1";
+
+const cases = CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario })));
+
+describe("golden request bytes", () => {
+  describe.each(cases)("when $scenario.name is replayed for $client.name", ({ client, scenario }) => {
+    it("sends exactly the bytes in the golden file", async () => {
+      const file = join(GOLDEN, client.name, `${scenario.name}.jsonl`);
+      const actual = await replay(scenario, client);
+      if (UPDATE) {
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, actual);
+        return;
+      }
+      const expected = await readFile(file, "utf8").catch(() => {
+        throw new Error(`missing golden file ${file}; run with UPDATE_GOLDEN=1 to create it`);
+      });
+      expect(actual).toBe(expected);
+    });
+
+    it("sends the same bytes when replayed again", async () => {
+      expect(await replay(scenario, client)).toBe(await replay(scenario, client));
+    });
+  });
+
+  const tools = SCENARIOS.find((s) => s.name === "system-and-tools");
+  if (!tools) throw new Error("the system-and-tools scenario is missing");
+
+  describe.each(CLIENTS)("when a tool description changes ($name)", (client) => {
+    it("changes the bytes", async () => {
+      const original = await replay(tools, client);
+      const changed = await replay(tools, client, { readDescription: "Reads a note by path." });
+      expect(changed).not.toBe(original);
+      expect(changed).toContain("Reads a note by path.");
+      expect(original).toContain("Reads a note by path and returns its text.");
+    });
+  });
+
+  describe.each(CLIENTS)("when tools are registered in another order ($name)", (client) => {
+    it("keeps registration order in the request", async () => {
+      const names = (bytes: string) =>
+        [...bytes.matchAll(/"name":"(ReadNote|CountWords|Think)"/g)].map((m) => m[1]);
+      expect(names(await replay(tools, client))).toEqual(["ReadNote", "CountWords", "Think"]);
+      expect(names(await replay(tools, client, { reverse: true }))).toEqual(["Think", "CountWords", "ReadNote"]);
+    });
+  });
+});
