@@ -125,9 +125,9 @@ describe("approvals", () => {
   describe("when options are wrong", () => {
     it.each([
       [{ store: new MemoryApprovalStore() }, "approvals: `ask` must be a function, got undefined"],
-      [{ ask: () => "once" }, "approvals: `store` must be an ApprovalStore (get, set, delete, list), got undefined"],
+      [{ ask: (): ApprovalAnswer => "once" }, "approvals: `store` must be an ApprovalStore (get, set, delete, list), got undefined"],
       [
-        { ask: () => "once", store: new MemoryApprovalStore(), exempt: "Read" },
+        { ask: (): ApprovalAnswer => "once", store: new MemoryApprovalStore(), exempt: "Read" },
         'approvals: `exempt` must be a function, got "Read"',
       ],
     ])("throws a TypeError naming the option (%#)", (options, message) => {

@@ -89,7 +89,7 @@ export function memoize(options: MemoizeOptions = {}): Middleware {
     cache.delete(key);
     const output = await next(call);
     if (!output.isError && !call.ctx.signal.aborted) {
-      cache.set(key, { tool: call.tool, output, turn: call.turn, paths: callPaths(call).absolute });
+      cache.set(key, { tool: call.tool, output, turn: call.turn, paths: callPaths({ tool: call.tool, input: call.input, cwd: call.ctx.cwd }).absolute });
       if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     }
     return output;
@@ -107,6 +107,6 @@ function cacheKey(call: RealCall): string | undefined {
 
 function defaultInvalidation(call: RealCall, readOnly: boolean): Invalidation {
   if (readOnly) return "none";
-  const { declared, absolute } = callPaths(call);
+  const { declared, absolute } = callPaths({ tool: call.tool, input: call.input, cwd: call.ctx.cwd });
   return declared || absolute.length > 0 ? absolute : "all";
 }

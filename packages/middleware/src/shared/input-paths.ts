@@ -1,6 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { isJsonObject } from "@toolkit/core";
-import type { RealCall } from "./real-call.js";
+import { isJsonObject, type Tool } from "@toolkit/core";
 
 /** Input fields that name a filesystem path, as the fs and search families spell them. */
 export const PATH_FIELDS = ["file_path", "path"] as const;
@@ -18,17 +17,22 @@ export interface CallPaths {
  * declares but the input leaves out stands for the working directory (Glob
  * and Grep search it by default).
  */
-export function callPaths(call: RealCall): CallPaths {
-  const properties = call.tool.schema().input_schema.properties;
-  const declaredFields = isJsonObject(properties) ? PATH_FIELDS.filter((f) => f in properties) : [];
+export function callPaths(call: { tool: Tool | undefined; input: unknown; cwd: string }): CallPaths {
+  const declared = declaresAny(call.tool, PATH_FIELDS);
   const input = isJsonObject(call.input) ? call.input : {};
   const absolute: string[] = [];
   for (const field of PATH_FIELDS) {
     const value = input[field];
-    if (typeof value === "string" && value !== "") absolute.push(resolve(call.ctx.cwd, value));
+    if (typeof value === "string" && value !== "") absolute.push(resolve(call.cwd, value));
   }
-  if (absolute.length === 0 && declaredFields.length > 0) absolute.push(resolve(call.ctx.cwd));
-  return { declared: declaredFields.length > 0, absolute };
+  if (absolute.length === 0 && declared) absolute.push(resolve(call.cwd));
+  return { declared, absolute };
+}
+
+/** True when the tool's input schema declares one of the fields. */
+export function declaresAny(tool: Tool | undefined, fields: readonly string[]): boolean {
+  const properties = tool?.schema().input_schema.properties;
+  return isJsonObject(properties) && fields.some((f) => f in properties);
 }
 
 /** The path relative to `cwd` with `/` separators, or undefined when it lies outside `cwd`. */

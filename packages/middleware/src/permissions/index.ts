@@ -1,0 +1,154 @@
+import { ToolError, type ToolOutput } from "@toolkit/core";
+import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
+import { badOption } from "../shared/options.js";
+import { isRealCall } from "../shared/real-call.js";
+import { type MatchContext, ruleMatches, type ShellAnalysis } from "./match-rule.js";
+import { type ParsedRule, parseRule } from "./parse-rule.js";
+import { splitCommand } from "./shell-words.js";
+import { describeSubject, type EvaluableCall, subjectOf } from "./subject.js";
+
+/** Rules by decision; each rule is `Tool` or `Tool(pattern)`, e.g. `Shell(git status*)`, `Edit(src/**)`. */
+export interface PermissionRules {
+  /** Calls that run without asking. @default [] */
+  allow?: readonly string[];
+  /** Calls that need the host's `ask` callback to say yes. @default [] */
+  ask?: readonly string[];
+  /** Calls that are refused. @default [] */
+  deny?: readonly string[];
+}
+
+/** What happens to a call. */
+export type PermissionDecisionKind = "allow" | "ask" | "deny";
+
+/** The outcome of `evaluate()`: the decision, the rule that decided it (if any) and why. */
+export interface PermissionDecision {
+  readonly decision: PermissionDecisionKind;
+  /** The rule as written, or undefined when the mode decided. */
+  readonly rule: string | undefined;
+  /** One sentence for logs and prompts. */
+  readonly reason: string;
+}
+
+/** What the host's `ask` callback receives. */
+export interface PermissionAskRequest {
+  readonly call: DispatchCall;
+  /** The ask rule that matched, or undefined when `mode: "ask"` decided. */
+  readonly rule: string | undefined;
+  readonly reason: string;
+}
+
+/** Options for `permissions()`. */
+export interface PermissionsOptions {
+  /** The rules. Deny beats ask beats allow, whatever their order. */
+  rules: PermissionRules;
+  /** The decision for a call no rule matches. @default "allow" */
+  mode?: PermissionDecisionKind;
+  /** Asks the host for an `ask` decision; true runs the call. Required when an ask rule exists or `mode` is "ask". */
+  ask?: (request: PermissionAskRequest) => boolean | Promise<boolean>;
+  /**
+   * The shell read-only analysis (`analyzeCommand` from `@toolkit/shell`). With it, a compound shell
+   * command matches an allow rule when every simple command matches and the analysis finds the whole
+   * command read-only; without it, compound commands never match an allow rule. @default undefined
+   */
+  analyzeCommand?: (command: string) => ShellAnalysis;
+}
+
+/** The permissions layer, with a dry run. */
+export interface PermissionsMiddleware extends Middleware {
+  /** What would happen to a call, without asking anyone or running anything. */
+  evaluate(call: EvaluableCall): PermissionDecision;
+}
+
+const KINDS: readonly PermissionDecisionKind[] = ["deny", "ask", "allow"];
+const COMPOUND_NOTE =
+  "a compound shell command matches an allow rule only when every simple command matches it and the shell analysis finds the command read-only";
+
+/**
+ * Allows, asks about or refuses each call by rules on the tool name and its
+ * arguments. Deny beats ask beats allow; a call no rule matches gets `mode`.
+ * A refusal is a soft `Permission` error naming the rule, e.g.
+ * ``Permission denied: Read on ".env" matches the deny rule `Read(**\/*.env)`.``
+ * Rejected calls pass straight through. See the README for the matching rules.
+ *
+ * @example
+ * permissions({
+ *   rules: { allow: ["Read", "Shell(git status*)"], deny: ["Read(**\/*.env)"], ask: ["Edit(src/**)"] },
+ *   mode: "deny",
+ *   ask: async ({ call }) => confirm(`Allow ${call.name}?`),
+ * })
+ */
+export function permissions(options: PermissionsOptions): PermissionsMiddleware {
+  const { rules, mode = "allow", ask, analyzeCommand } = options ?? ({} as Partial<PermissionsOptions>);
+  const parsed = parseRules(rules);
+  if (!KINDS.includes(mode)) throw badOption("permissions", "mode", '"allow", "ask" or "deny"', mode);
+  if (ask !== undefined && typeof ask !== "function") throw badOption("permissions", "ask", "a function", ask);
+  if (ask === undefined && (mode === "ask" || parsed.ask.length > 0)) {
+    throw new TypeError(
+      `permissions: \`ask\` is required when ${mode === "ask" ? 'mode is "ask"' : "ask rules exist"}; pass a callback that asks the user`,
+    );
+  }
+  if (analyzeCommand !== undefined && typeof analyzeCommand !== "function") {
+    throw badOption("permissions", "analyzeCommand", "a function (analyzeCommand from @toolkit/shell)", analyzeCommand);
+  }
+
+  const evaluate = (call: EvaluableCall): PermissionDecision => {
+    const subject = subjectOf(call);
+    let analysis: boolean | undefined;
+    const m: MatchContext = {
+      name: call.name,
+      subject,
+      readOnly: () => {
+        if (analysis === undefined) {
+          analysis = subject.kind === "command" && subject.command !== undefined && analyzeCommand !== undefined
+            ? analyzeCommand(subject.command).readOnly === true
+            : false;
+        }
+        return analysis;
+      },
+    };
+    const what = describeSubject(call.name, subject);
+    for (const kind of KINDS) {
+      const rule = parsed[kind].find((r) => ruleMatches(r, m, kind === "allow"));
+      if (rule) return { decision: kind, rule: rule.source, reason: `${what} matches the ${kind} rule \`${rule.source}\`` };
+    }
+    const compound = subject.kind === "command" && subject.command !== undefined && !splitCommand(subject.command).plain;
+    const note = compound && mode !== "allow" && parsed.allow.length > 0 ? `; ${COMPOUND_NOTE}` : "";
+    return { decision: mode, rule: undefined, reason: `no rule matches ${what} (mode "${mode}")${note}` };
+  };
+
+  const layer = async function permissionsMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
+    if (!isRealCall(call)) return next(call);
+    const verdict = evaluate(call);
+    if (verdict.decision === "allow") return next(call);
+    if (verdict.decision === "deny") throw ToolError.permission(`${verdict.reason}.`);
+    const approved = await (ask as NonNullable<typeof ask>)({ call, rule: verdict.rule, reason: verdict.reason });
+    if (approved === true) return next(call);
+    throw ToolError.permission(`the user refused: ${verdict.reason}.`);
+  };
+  return Object.assign(layer, { evaluate });
+}
+
+function parseRules(rules: unknown): Record<PermissionDecisionKind, ParsedRule[]> {
+  if (rules === null || typeof rules !== "object" || Array.isArray(rules)) {
+    throw badOption("permissions", "rules", "an object { allow?, ask?, deny? }", rules);
+  }
+  const out: Record<PermissionDecisionKind, ParsedRule[]> = { allow: [], ask: [], deny: [] };
+  for (const key of Object.keys(rules)) {
+    if (!(KINDS as readonly string[]).includes(key)) {
+      throw badOption("permissions", `rules.${key}`, "one of allow, ask, deny (unknown key)", key);
+    }
+  }
+  for (const kind of KINDS) {
+    const list: unknown = (rules as PermissionRules)[kind];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw badOption("permissions", `rules.${kind}`, "an array of rules", list);
+    list.forEach((source: unknown, i) => {
+      const rule = typeof source === "string" ? parseRule(source) : undefined;
+      if (!rule) {
+        throw badOption("permissions", `rules.${kind}[${i}]`, 'a rule such as "Read" or "Shell(git status*)"', source);
+      }
+      out[kind].push(rule);
+    });
+  }
+  return out;
+}
