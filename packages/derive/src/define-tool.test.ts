@@ -249,6 +249,40 @@ describe("defineTool", () => {
     });
   });
 
+  describe("when the schema is recursive", () => {
+    it("advertises a closed definition that refers to itself and parses nested input", async () => {
+      const Node = z.object({
+        label: z.string(),
+        get children(): z.ZodOptional<z.ZodArray<typeof Node>> {
+          return z.array(Node).optional();
+        },
+      });
+      const tool = defineTool({
+        input: Node.meta({ title: "Tree", description: "Counts nodes." }),
+        run: function count(node): number {
+          return 1 + (node.children ?? []).reduce((sum, child) => sum + count(child), 0);
+        },
+      });
+      expect(tool.schema().input_schema).toMatchObject({
+        properties: { children: { $ref: "#/$defs/__schema0" } },
+        $defs: {
+          __schema0: {
+            type: "array",
+            items: { properties: { children: { $ref: "#/$defs/__schema0" } }, additionalProperties: false },
+          },
+        },
+      });
+      const tree = { label: "a", children: [{ label: "b" }, { label: "c", children: [{ label: "d" }] }] };
+      expect((await tool.call(tree, ctx)).textContent()).toBe("4");
+      const error = await callError(() =>
+        tool.call({ label: "a", children: [{ label: "b", children: [{}] }] }, ctx),
+      );
+      expect(error.message).toBe(
+        "Invalid input: missing required field `children[0].children[0].label` (expected string)",
+      );
+    });
+  });
+
   describe("when called with input that does not parse", () => {
     const run = vi.fn(() => "never");
     const tool = defineTool({ input: FetchPage, run });
