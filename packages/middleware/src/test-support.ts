@@ -1,6 +1,12 @@
 // Helpers shared by this package's tests; not part of the public API.
 import { createToolContext, FnTool, type JsonSchema, type Tool, type ToolContext } from "@toolkit/core";
-import { type DispatchCall, type DispatchResult, dispatch, type Middleware, ToolRegistry } from "@toolkit/registry";
+import {
+  type DispatchCall,
+  type DispatchResult,
+  dispatch,
+  type Middleware,
+  ToolRegistry,
+} from "@toolkit/registry";
 
 /** A registry holding the given tools, with a silent logger. */
 export function registryWith(...tools: Tool[]): ToolRegistry {
@@ -16,10 +22,14 @@ export async function runOne(
   call: { name: string; input: unknown; id?: string },
   options: { ctx?: ToolContext; turn?: number; advertised?: string[] } = {},
 ): Promise<DispatchResult> {
-  const [result] = await dispatch(registry, [{ id: call.id ?? "call_1", name: call.name, input: call.input }], {
-    middleware,
-    ...options,
-  });
+  const [result] = await dispatch(
+    registry,
+    [{ id: call.id ?? "call_1", name: call.name, input: call.input }],
+    {
+      middleware,
+      ...options,
+    },
+  );
   if (!result) throw new Error("dispatch returned no result");
   return result;
 }
@@ -30,11 +40,20 @@ export function fnTool(
   body: (input: Record<string, unknown>, ctx: ToolContext) => unknown,
   properties: JsonSchema = {},
 ): FnTool<Record<string, unknown>> {
-  return new FnTool<Record<string, unknown>>(name, `Test tool ${name}.`, { type: "object", properties }, body);
+  return new FnTool<Record<string, unknown>>(
+    name,
+    `Test tool ${name}.`,
+    { type: "object", properties },
+    body,
+  );
 }
 
 /** A DispatchCall built by hand, for layers tested without dispatch. */
-export function callOf(tool: Tool | undefined, input: unknown, extra: Partial<DispatchCall> = {}): DispatchCall {
+export function callOf(
+  tool: Tool | undefined,
+  input: unknown,
+  extra: Partial<DispatchCall> = {},
+): DispatchCall {
   return {
     id: "call_1",
     name: tool?.name ?? "missing",

@@ -125,7 +125,10 @@ describe("approvals", () => {
   describe("when options are wrong", () => {
     it.each([
       [{ store: new MemoryApprovalStore() }, "approvals: `ask` must be a function, got undefined"],
-      [{ ask: (): ApprovalAnswer => "once" }, "approvals: `store` must be an ApprovalStore (get, set, delete, list), got undefined"],
+      [
+        { ask: (): ApprovalAnswer => "once" },
+        "approvals: `store` must be an ApprovalStore (get, set, delete, list), got undefined",
+      ],
       [
         { ask: (): ApprovalAnswer => "once", store: new MemoryApprovalStore(), exempt: "Read" },
         'approvals: `exempt` must be a function, got "Read"',

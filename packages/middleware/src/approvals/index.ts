@@ -49,7 +49,12 @@ const ANSWERS: ReadonlySet<string> = new Set(["once", "call", "tool", "deny"]);
 export function approvals(options: ApprovalsOptions): Middleware {
   const { ask, store, exempt } = options ?? ({} as Partial<ApprovalsOptions>);
   if (typeof ask !== "function") throw badOption("approvals", "ask", "a function", ask);
-  if (!store || typeof store.get !== "function" || typeof store.set !== "function" || typeof store.list !== "function") {
+  if (
+    !store ||
+    typeof store.get !== "function" ||
+    typeof store.set !== "function" ||
+    typeof store.list !== "function"
+  ) {
     throw badOption("approvals", "store", "an ApprovalStore (get, set, delete, list)", store);
   }
   if (exempt !== undefined && typeof exempt !== "function") {
@@ -67,9 +72,12 @@ export function approvals(options: ApprovalsOptions): Middleware {
     const descriptorChanged = (await store.list()).some((g) => g.tool === call.name && g.digest !== digest);
     const answer = await ask({ call, digest, input, descriptorChanged });
     if (!ANSWERS.has(answer)) {
-      throw new TypeError(`approvals: \`ask\` must answer "once", "call", "tool" or "deny", got ${show(answer)}`);
+      throw new TypeError(
+        `approvals: \`ask\` must answer "once", "call", "tool" or "deny", got ${show(answer)}`,
+      );
     }
-    if (answer === "deny") throw ToolError.permission(`the user did not approve this call to '${call.name}'.`);
+    if (answer === "deny")
+      throw ToolError.permission(`the user did not approve this call to '${call.name}'.`);
     if (answer === "tool" || answer === "call") {
       const grant: ApprovalGrant =
         answer === "tool"

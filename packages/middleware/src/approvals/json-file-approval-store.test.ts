@@ -30,7 +30,10 @@ describe("JsonFileApprovalStore", () => {
       await new JsonFileApprovalStore({ filePath }).set("k1", grant("Shell"));
       const reopened = new JsonFileApprovalStore({ filePath });
       expect(await reopened.get("k1")).toEqual(grant("Shell"));
-      expect(JSON.parse(await readFile(filePath, "utf8"))).toEqual({ version: 1, grants: { k1: grant("Shell") } });
+      expect(JSON.parse(await readFile(filePath, "utf8"))).toEqual({
+        version: 1,
+        grants: { k1: grant("Shell") },
+      });
       expect((await stat(filePath)).mode & 0o777).toBe(0o600);
       expect(await readdir(join(dir, "nested"))).toEqual(["approvals.json"]);
     });
@@ -50,7 +53,10 @@ describe("JsonFileApprovalStore", () => {
       expect(await two.list()).toEqual([]);
       await one.set("a", grant("A"));
       await two.set("b", grant("B"));
-      expect((await new JsonFileApprovalStore({ filePath }).list()).map((g) => g.tool).sort()).toEqual(["A", "B"]);
+      expect((await new JsonFileApprovalStore({ filePath }).list()).map((g) => g.tool).sort()).toEqual([
+        "A",
+        "B",
+      ]);
     });
   });
 
@@ -71,7 +77,10 @@ describe("JsonFileApprovalStore", () => {
 
     it.each([
       ["{not json", "is not valid JSON; fix or delete it"],
-      ['{"grants":{}}', 'is not an approvals file (expected { "version": 1, "grants": {...} }); fix or delete it'],
+      [
+        '{"grants":{}}',
+        'is not an approvals file (expected { "version": 1, "grants": {...} }); fix or delete it',
+      ],
     ])("refuses %j with an error naming the file", async (content, message) => {
       const filePath = join(dir, "bad.json");
       await writeFile(filePath, content);
@@ -82,7 +91,10 @@ describe("JsonFileApprovalStore", () => {
 
     it("skips entries that are not grants", async () => {
       const filePath = join(dir, "partial.json");
-      await writeFile(filePath, JSON.stringify({ version: 1, grants: { good: grant("A"), bad: { tool: 1 } } }));
+      await writeFile(
+        filePath,
+        JSON.stringify({ version: 1, grants: { good: grant("A"), bad: { tool: 1 } } }),
+      );
       expect(await new JsonFileApprovalStore({ filePath }).list()).toEqual([grant("A")]);
     });
   });
@@ -100,10 +112,14 @@ describe("JsonFileApprovalStore", () => {
         name: "Deploy",
         input: {},
       });
-      const r = await runOne(registryWith(tool), [approvals({ ask, store: new JsonFileApprovalStore({ filePath }) })], {
-        name: "Deploy",
-        input: {},
-      });
+      const r = await runOne(
+        registryWith(tool),
+        [approvals({ ask, store: new JsonFileApprovalStore({ filePath }) })],
+        {
+          name: "Deploy",
+          input: {},
+        },
+      );
       expect(r.output.textContent()).toBe("deployed");
       expect(asked).toBe(1);
     });

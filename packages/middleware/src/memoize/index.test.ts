@@ -26,7 +26,12 @@ function world() {
     (i) => (i.query === "fail" ? ToolOutput.errorText(`failed #${++runs.Search}`) : `web #${++runs.Search}`),
   ).readOnly();
   const write = new FnTool("Write", "Writes.", { type: "object", properties: pathProps }, () => "written");
-  const shell = new FnTool("Shell", "Runs.", { type: "object", properties: { command: { type: "string" } } }, () => "ran");
+  const shell = new FnTool(
+    "Shell",
+    "Runs.",
+    { type: "object", properties: { command: { type: "string" } } },
+    () => "ran",
+  );
   return { registry: registryWith(read, glob, search, write, shell), runs };
 }
 
@@ -37,8 +42,18 @@ describe("memoize", () => {
     it("answers from memory, marks the hit, and ignores key order", async () => {
       const { registry, runs } = world();
       const layer = [memoize()];
-      const first = await runOne(registry, layer, { name: "Read", input: { file_path: "a.ts", path: "x" } }, { ctx });
-      const again = await runOne(registry, layer, { name: "Read", input: { path: "x", file_path: "a.ts" } }, { ctx });
+      const first = await runOne(
+        registry,
+        layer,
+        { name: "Read", input: { file_path: "a.ts", path: "x" } },
+        { ctx },
+      );
+      const again = await runOne(
+        registry,
+        layer,
+        { name: "Read", input: { path: "x", file_path: "a.ts" } },
+        { ctx },
+      );
       expect(first.output.textContent()).toBe("read a.ts #1");
       expect(first.output.meta.memoized).toBeUndefined();
       expect(again.output.textContent()).toBe("read a.ts #1");
@@ -52,7 +67,9 @@ describe("memoize", () => {
       const call = { name: "Read", input: { file_path: "a.ts" } };
       await runOne(registry, layer, call, { ctx, turn: 1 });
       expect((await runOne(registry, layer, call, { ctx, turn: 2 })).output.meta.memoized).toBe(true);
-      expect((await runOne(registry, layer, call, { ctx, turn: 3 })).output.textContent()).toBe("read a.ts #2");
+      expect((await runOne(registry, layer, call, { ctx, turn: 3 })).output.textContent()).toBe(
+        "read a.ts #2",
+      );
       expect(runs.Read).toBe(2);
     });
   });

@@ -57,7 +57,10 @@ export function memoize(options: MemoizeOptions = {}): Middleware {
 
   const evict = (call: RealCall, change: Invalidation): void => {
     if (change === "none") return;
-    if (change === "all") return cache.clear();
+    if (change === "all") {
+      cache.clear();
+      return;
+    }
     const written = change.map((p) => resolve(call.ctx.cwd, p));
     for (const [key, entry] of cache) {
       if (entry.paths.some((read) => written.some((w) => pathsIntersect(read, w)))) cache.delete(key);
@@ -89,7 +92,12 @@ export function memoize(options: MemoizeOptions = {}): Middleware {
     cache.delete(key);
     const output = await next(call);
     if (!output.isError && !call.ctx.signal.aborted) {
-      cache.set(key, { tool: call.tool, output, turn: call.turn, paths: callPaths({ tool: call.tool, input: call.input, cwd: call.ctx.cwd }).absolute });
+      cache.set(key, {
+        tool: call.tool,
+        output,
+        turn: call.turn,
+        paths: callPaths({ tool: call.tool, input: call.input, cwd: call.ctx.cwd }).absolute,
+      });
       if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     }
     return output;

@@ -33,22 +33,26 @@ describe("limitText", () => {
 
     it("stays within the budget, keeps a prefix and a suffix, and reports the cut (property)", () => {
       fc.assert(
-        fc.property(fc.string({ unit: "grapheme", maxLength: 3000 }), fc.integer({ min: 256, max: 4000 }), (text, maxBytes) => {
-          const r = limitText(text, { maxBytes });
-          expect(bytes(r.text)).toBeLessThanOrEqual(maxBytes);
-          if (bytes(text) <= maxBytes) {
-            expect(r.text).toBe(text);
-            return;
-          }
-          const marker = `\n[... ${r.cutBytes} of ${bytes(text)} bytes cut from the middle ...]\n`;
-          const at = r.text.indexOf(marker);
-          expect(at).toBeGreaterThanOrEqual(0);
-          const head = r.text.slice(0, at);
-          const tail = r.text.slice(at + marker.length);
-          expect(text.startsWith(head)).toBe(true);
-          expect(text.endsWith(tail)).toBe(true);
-          expect(bytes(head) + bytes(tail) + r.cutBytes).toBe(bytes(text));
-        }),
+        fc.property(
+          fc.string({ unit: "grapheme", maxLength: 3000 }),
+          fc.integer({ min: 256, max: 4000 }),
+          (text, maxBytes) => {
+            const r = limitText(text, { maxBytes });
+            expect(bytes(r.text)).toBeLessThanOrEqual(maxBytes);
+            if (bytes(text) <= maxBytes) {
+              expect(r.text).toBe(text);
+              return;
+            }
+            const marker = `\n[... ${r.cutBytes} of ${bytes(text)} bytes cut from the middle ...]\n`;
+            const at = r.text.indexOf(marker);
+            expect(at).toBeGreaterThanOrEqual(0);
+            const head = r.text.slice(0, at);
+            const tail = r.text.slice(at + marker.length);
+            expect(text.startsWith(head)).toBe(true);
+            expect(text.endsWith(tail)).toBe(true);
+            expect(bytes(head) + bytes(tail) + r.cutBytes).toBe(bytes(text));
+          },
+        ),
       );
     });
   });
@@ -66,7 +70,10 @@ describe("outputLimit", () => {
   describe("when an answer is too long", () => {
     it("cuts its text, keeps the error flag and records the cut in meta", async () => {
       const tool = fnTool("big", () => ToolOutput.errorText("e".repeat(2000)));
-      const r = await runOne(registryWith(tool), [outputLimit({ maxBytes: 300 })], { name: "big", input: {} });
+      const r = await runOne(registryWith(tool), [outputLimit({ maxBytes: 300 })], {
+        name: "big",
+        input: {},
+      });
       expect(r.output.isError).toBe(true);
       expect(bytes(r.output.textContent())).toBeLessThanOrEqual(300);
       expect(r.output.textContent()).toContain("bytes cut from the middle");
@@ -80,7 +87,10 @@ describe("outputLimit", () => {
           { type: "image", data: "AAAA", mediaType: "image/png" },
         ]),
       );
-      const r = await runOne(registryWith(tool), [outputLimit({ maxBytes: 256 })], { name: "pic", input: {} });
+      const r = await runOne(registryWith(tool), [outputLimit({ maxBytes: 256 })], {
+        name: "pic",
+        input: {},
+      });
       expect(r.output.parts.map((p) => p.type)).toEqual(["text", "image"]);
       expect(bytes(r.output.textContent())).toBeLessThanOrEqual(256);
     });
@@ -90,7 +100,10 @@ describe("outputLimit", () => {
     it("returns the same output", async () => {
       const out = ToolOutput.structured({ ok: true });
       const tool = fnTool("small", () => out);
-      const r = await runOne(registryWith(tool), [outputLimit({ maxBytes: 256 })], { name: "small", input: {} });
+      const r = await runOne(registryWith(tool), [outputLimit({ maxBytes: 256 })], {
+        name: "small",
+        input: {},
+      });
       expect(r.output).toBe(out);
     });
   });

@@ -61,7 +61,12 @@ describe("permissions", () => {
     it("refuses with a soft Permission error naming the rule, and the tool never runs", async () => {
       ran.length = 0;
       const layer = permissions({ rules: { deny: ["Read(**/*.env)"] } });
-      const r = await runOne(registry, [layer], { name: "Read", input: { file_path: "config/.env" } }, { ctx });
+      const r = await runOne(
+        registry,
+        [layer],
+        { name: "Read", input: { file_path: "config/.env" } },
+        { ctx },
+      );
       expect(r.output.isError).toBe(true);
       expect(r.output.textContent()).toBe(
         `Permission denied: Read on "config/.env" matches the deny rule \`Read(**/*.env)\`.\n${ADVICE}`,
@@ -112,7 +117,10 @@ describe("permissions", () => {
   });
 
   describe("when matching shell commands", () => {
-    const allowGitStatus = { rules: { allow: ["Shell(git status*)", "Shell(npm run test:*)"] }, mode: "deny" } as const;
+    const allowGitStatus = {
+      rules: { allow: ["Shell(git status*)", "Shell(npm run test:*)"] },
+      mode: "deny",
+    } as const;
 
     it.each([
       ["git status", "allow"],
@@ -186,9 +194,9 @@ describe("permissions", () => {
 
     it("allows a compound command only with the analysis, and only when every piece matches (property)", () => {
       const word = fc.stringMatching(/^[a-z][a-z0-9.-]{0,6}$/);
-      const simple = fc.tuple(fc.boolean(), fc.array(word, { maxLength: 3 })).map(([git, ws]) =>
-        [git ? "git" : "hg", ...ws].join(" "),
-      );
+      const simple = fc
+        .tuple(fc.boolean(), fc.array(word, { maxLength: 3 }))
+        .map(([git, ws]) => [git ? "git" : "hg", ...ws].join(" "));
       const op = fc.constantFrom(" ; ", " && ", " | ");
       fc.assert(
         fc.property(fc.array(simple, { minLength: 2, maxLength: 5 }), op, (pieces, glue) => {
@@ -225,9 +233,9 @@ describe("permissions", () => {
 
     it("allows only when every path matches, denies when any does", () => {
       const input = { file_path: "src/a.ts", path: "/tmp/b.ts" };
-      expect(decide({ rules: { allow: ["Move(src/**)"] }, mode: "deny" }, { name: "Move", input }).decision).toBe(
-        "deny",
-      );
+      expect(
+        decide({ rules: { allow: ["Move(src/**)"] }, mode: "deny" }, { name: "Move", input }).decision,
+      ).toBe("deny");
       expect(decide({ rules: { deny: ["Move(/tmp/**)"] } }, { name: "Move", input }).decision).toBe("deny");
     });
 
@@ -243,7 +251,10 @@ describe("permissions", () => {
           const file_path = segments.join("/");
           const rel = posix.relative("/repo", posix.resolve("/repo", file_path));
           const inside = rel === "src" || rel.startsWith("src/");
-          const verdict = decide({ rules: { allow: ["Edit(src/**)"] }, mode: "deny" }, { name: "Edit", input: { file_path } });
+          const verdict = decide(
+            { rules: { allow: ["Edit(src/**)"] }, mode: "deny" },
+            { name: "Edit", input: { file_path } },
+          );
           expect(verdict.decision).toBe(inside ? "allow" : "deny");
         }),
       );
@@ -253,9 +264,13 @@ describe("permissions", () => {
   describe("when matching other tools", () => {
     it("matches a pattern against top-level string values, and tool names with wildcards", () => {
       const rules = { rules: { deny: ["WebSearch(*password*)", "mcp__github__*"] } };
-      expect(decide(rules, { name: "WebSearch", input: { query: "admin password reset" } }).decision).toBe("deny");
+      expect(decide(rules, { name: "WebSearch", input: { query: "admin password reset" } }).decision).toBe(
+        "deny",
+      );
       expect(decide(rules, { name: "WebSearch", input: { query: "weather" } }).decision).toBe("allow");
-      expect(decide(rules, { name: "mcp__github__issues", input: { repo: "a/b" } }).rule).toBe("mcp__github__*");
+      expect(decide(rules, { name: "mcp__github__issues", input: { repo: "a/b" } }).rule).toBe(
+        "mcp__github__*",
+      );
     });
 
     it("evaluates a call without a tool or a context from its input fields", () => {
@@ -267,15 +282,33 @@ describe("permissions", () => {
 
   describe("when options are wrong", () => {
     it.each([
-      [{ rules: { deny: ["Shell(git"] } }, 'permissions: `rules.deny[0]` must be a rule such as "Read" or "Shell(git status*)", got "Shell(git"'],
-      [{ rules: { allow: ["Read", 3] } }, 'permissions: `rules.allow[1]` must be a rule such as "Read" or "Shell(git status*)", got 3'],
+      [
+        { rules: { deny: ["Shell(git"] } },
+        'permissions: `rules.deny[0]` must be a rule such as "Read" or "Shell(git status*)", got "Shell(git"',
+      ],
+      [
+        { rules: { allow: ["Read", 3] } },
+        'permissions: `rules.allow[1]` must be a rule such as "Read" or "Shell(git status*)", got 3',
+      ],
       [{ rules: { allow: "Read" } }, 'permissions: `rules.allow` must be an array of rules, got "Read"'],
-      [{ rules: { permit: [] } }, 'permissions: `rules.permit` must be one of allow, ask, deny (unknown key), got "permit"'],
+      [
+        { rules: { permit: [] } },
+        'permissions: `rules.permit` must be one of allow, ask, deny (unknown key), got "permit"',
+      ],
       [{ rules: [] }, "permissions: `rules` must be an object { allow?, ask?, deny? }, got an array"],
       [{ rules: {}, mode: "yolo" }, 'permissions: `mode` must be "allow", "ask" or "deny", got "yolo"'],
-      [{ rules: { ask: ["Shell"] } }, "permissions: `ask` is required when ask rules exist; pass a callback that asks the user"],
-      [{ rules: {}, mode: "ask" }, 'permissions: `ask` is required when mode is "ask"; pass a callback that asks the user'],
-      [{ rules: {}, analyzeCommand: true }, "permissions: `analyzeCommand` must be a function (analyzeCommand from @toolkit/shell), got true"],
+      [
+        { rules: { ask: ["Shell"] } },
+        "permissions: `ask` is required when ask rules exist; pass a callback that asks the user",
+      ],
+      [
+        { rules: {}, mode: "ask" },
+        'permissions: `ask` is required when mode is "ask"; pass a callback that asks the user',
+      ],
+      [
+        { rules: {}, analyzeCommand: true },
+        "permissions: `analyzeCommand` must be a function (analyzeCommand from @toolkit/shell), got true",
+      ],
     ])("throws a TypeError naming the option (%#)", (options, message) => {
       expect(() => permissions(options as never)).toThrow(new TypeError(message));
     });

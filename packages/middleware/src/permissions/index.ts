@@ -81,14 +81,20 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
   const { rules, mode = "allow", ask, analyzeCommand } = options ?? ({} as Partial<PermissionsOptions>);
   const parsed = parseRules(rules);
   if (!KINDS.includes(mode)) throw badOption("permissions", "mode", '"allow", "ask" or "deny"', mode);
-  if (ask !== undefined && typeof ask !== "function") throw badOption("permissions", "ask", "a function", ask);
+  if (ask !== undefined && typeof ask !== "function")
+    throw badOption("permissions", "ask", "a function", ask);
   if (ask === undefined && (mode === "ask" || parsed.ask.length > 0)) {
     throw new TypeError(
       `permissions: \`ask\` is required when ${mode === "ask" ? 'mode is "ask"' : "ask rules exist"}; pass a callback that asks the user`,
     );
   }
   if (analyzeCommand !== undefined && typeof analyzeCommand !== "function") {
-    throw badOption("permissions", "analyzeCommand", "a function (analyzeCommand from @toolkit/shell)", analyzeCommand);
+    throw badOption(
+      "permissions",
+      "analyzeCommand",
+      "a function (analyzeCommand from @toolkit/shell)",
+      analyzeCommand,
+    );
   }
 
   const evaluate = (call: EvaluableCall): PermissionDecision => {
@@ -99,9 +105,10 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
       subject,
       readOnly: () => {
         if (analysis === undefined) {
-          analysis = subject.kind === "command" && subject.command !== undefined && analyzeCommand !== undefined
-            ? analyzeCommand(subject.command).readOnly === true
-            : false;
+          analysis =
+            subject.kind === "command" && subject.command !== undefined && analyzeCommand !== undefined
+              ? analyzeCommand(subject.command).readOnly === true
+              : false;
         }
         return analysis;
       },
@@ -109,9 +116,15 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
     const what = describeSubject(call.name, subject);
     for (const kind of KINDS) {
       const rule = parsed[kind].find((r) => ruleMatches(r, m, kind === "allow"));
-      if (rule) return { decision: kind, rule: rule.source, reason: `${what} matches the ${kind} rule \`${rule.source}\`` };
+      if (rule)
+        return {
+          decision: kind,
+          rule: rule.source,
+          reason: `${what} matches the ${kind} rule \`${rule.source}\``,
+        };
     }
-    const compound = subject.kind === "command" && subject.command !== undefined && !splitCommand(subject.command).plain;
+    const compound =
+      subject.kind === "command" && subject.command !== undefined && !splitCommand(subject.command).plain;
     const note = compound && mode !== "allow" && parsed.allow.length > 0 ? `; ${COMPOUND_NOTE}` : "";
     return { decision: mode, rule: undefined, reason: `no rule matches ${what} (mode "${mode}")${note}` };
   };
@@ -121,7 +134,11 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
     const verdict = evaluate(call);
     if (verdict.decision === "allow") return next(call);
     if (verdict.decision === "deny") throw ToolError.permission(`${verdict.reason}.`);
-    const approved = await (ask as NonNullable<typeof ask>)({ call, rule: verdict.rule, reason: verdict.reason });
+    const approved = await (ask as NonNullable<typeof ask>)({
+      call,
+      rule: verdict.rule,
+      reason: verdict.reason,
+    });
     if (approved === true) return next(call);
     throw ToolError.permission(`the user refused: ${verdict.reason}.`);
   };
@@ -145,7 +162,12 @@ function parseRules(rules: unknown): Record<PermissionDecisionKind, ParsedRule[]
     list.forEach((source: unknown, i) => {
       const rule = typeof source === "string" ? parseRule(source) : undefined;
       if (!rule) {
-        throw badOption("permissions", `rules.${kind}[${i}]`, 'a rule such as "Read" or "Shell(git status*)"', source);
+        throw badOption(
+          "permissions",
+          `rules.${kind}[${i}]`,
+          'a rule such as "Read" or "Shell(git status*)"',
+          source,
+        );
       }
       out[kind].push(rule);
     });

@@ -48,6 +48,7 @@ function pathMatches(rule: ParsedRule, p: { absolute: string; relative: string |
   const match = rule.path;
   if (!match) return false;
   if (rule.pathScope === "absolute") return match(p.absolute);
-  if (rule.pathScope === "anywhere") return match(p.absolute) || (p.relative !== undefined && match(p.relative));
+  if (rule.pathScope === "anywhere")
+    return match(p.absolute) || (p.relative !== undefined && match(p.relative));
   return p.relative !== undefined && match(p.relative);
 }

@@ -35,7 +35,11 @@ export function parseRule(source: string): ParsedRule | undefined {
   }
   let pathPattern = pattern.startsWith("./") ? pattern.slice(2) : pattern;
   if (pathPattern.startsWith("~/")) pathPattern = `${homedir()}/${pathPattern.slice(2)}`;
-  const pathScope = pathPattern.startsWith("/") ? "absolute" : pathPattern.startsWith("**") ? "anywhere" : "relative";
+  const pathScope = pathPattern.startsWith("/")
+    ? "absolute"
+    : pathPattern.startsWith("**")
+      ? "anywhere"
+      : "relative";
   return {
     source,
     tool,

@@ -12,17 +12,19 @@ const ALNUM = `${UPPER}abcdefghijklmnopqrstuvwxyz0123456789`;
 const URL_SAFE = `${ALNUM}_-`;
 
 /** Generated secrets: [what is embedded, the part that must disappear]. */
-const secret: fc.Arbitrary<[string, string]> = fc.oneof(
-  chars(ALNUM, 32, 60).map((s) => `sk-${s}`),
-  chars(URL_SAFE, 20, 120).map((s) => `sk-proj-${s}`),
-  chars(URL_SAFE, 20, 100).map((s) => `sk-ant-api03-${s}`),
-  chars(`${UPPER}0123456789`, 16, 16).map((s) => `AKIA${s}`),
-  chars(ALNUM, 36, 40).map((s) => `ghp_${s}`),
-  chars(`${ALNUM}_`, 22, 82).map((s) => `github_pat_${s}`),
-  chars(`${ALNUM}-`, 10, 50).map((s) => `xoxb-${s}`),
-  chars(URL_SAFE, 35, 35).map((s) => `AIza${s}`),
-  chars(ALNUM, 24, 40).map((s) => `sk_live_${s}`),
-).map((s): [string, string] => [s, s]);
+const secret: fc.Arbitrary<[string, string]> = fc
+  .oneof(
+    chars(ALNUM, 32, 60).map((s) => `sk-${s}`),
+    chars(URL_SAFE, 20, 120).map((s) => `sk-proj-${s}`),
+    chars(URL_SAFE, 20, 100).map((s) => `sk-ant-api03-${s}`),
+    chars(`${UPPER}0123456789`, 16, 16).map((s) => `AKIA${s}`),
+    chars(ALNUM, 36, 40).map((s) => `ghp_${s}`),
+    chars(`${ALNUM}_`, 22, 82).map((s) => `github_pat_${s}`),
+    chars(`${ALNUM}-`, 10, 50).map((s) => `xoxb-${s}`),
+    chars(URL_SAFE, 35, 35).map((s) => `AIza${s}`),
+    chars(ALNUM, 24, 40).map((s) => `sk_live_${s}`),
+  )
+  .map((s): [string, string] => [s, s]);
 const bearer = fc
   .tuple(chars(ALNUM, 15, 60), fc.integer({ min: 0, max: 9 }))
   .map(([s, d]): [string, string] => [`Bearer ${s}${d}`, `${s}${d}`]);
@@ -32,7 +34,10 @@ const pem = fc
     const body = lines.join("\n");
     return [`-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----`, body];
   });
-const awsSecret = chars(`${ALNUM}/+`, 40, 40).map((s): [string, string] => [`aws_secret_access_key = ${s}`, s]);
+const awsSecret = chars(`${ALNUM}/+`, 40, 40).map((s): [string, string] => [
+  `aws_secret_access_key = ${s}`,
+  s,
+]);
 const separator = fc.constantFrom(" ", "\n", '"', "'", "=", ": ", "(", ",", "\t");
 
 describe("redactSecrets", () => {
@@ -93,7 +98,9 @@ describe("redact", () => {
     });
 
     it("redacts error outputs as well", async () => {
-      const tool = fnTool("fail", () => ToolOutput.errorText("401 for key AIzaSyA-abcdefghijklmnopqrstuvwxyz01234"));
+      const tool = fnTool("fail", () =>
+        ToolOutput.errorText("401 for key AIzaSyA-abcdefghijklmnopqrstuvwxyz01234"),
+      );
       const r = await runOne(registryWith(tool), [redact()], { name: "fail", input: {} });
       expect(r.output.isError).toBe(true);
       expect(r.output.textContent()).toBe("401 for key [REDACTED:google-api-key]");
@@ -147,7 +154,10 @@ describe("redact", () => {
     it.each([
       [{ patterns: [/x*/] }, "redact: `patterns[0]` must not match the empty string, got /x*/"],
       [{ patterns: ["sk-"] }, 'redact: `patterns[0]` must be a RegExp or { name, pattern }, got "sk-"'],
-      [{ patterns: [{ name: "", pattern: /a/ }] }, 'redact: `patterns[0].name` must be a non-empty string, got ""'],
+      [
+        { patterns: [{ name: "", pattern: /a/ }] },
+        'redact: `patterns[0].name` must be a non-empty string, got ""',
+      ],
       [{ builtins: "no" }, 'redact: `builtins` must be a boolean, got "no"'],
     ])("throws a TypeError naming the option (%j)", (options, message) => {
       expect(() => redact(options as never)).toThrow(new TypeError(message));

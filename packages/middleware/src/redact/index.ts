@@ -53,11 +53,15 @@ function userPattern(entry: unknown, i: number): SecretPattern {
   const named = entry !== null && typeof entry === "object" && !(entry instanceof RegExp);
   const name = named ? (entry as { name?: unknown }).name : "custom";
   const pattern = named ? (entry as { pattern?: unknown }).pattern : entry;
-  if (typeof name !== "string" || name === "") throw badOption("redact", `${option}.name`, "a non-empty string", name);
+  if (typeof name !== "string" || name === "")
+    throw badOption("redact", `${option}.name`, "a non-empty string", name);
   if (!(pattern instanceof RegExp)) {
     throw badOption("redact", named ? `${option}.pattern` : option, "a RegExp or { name, pattern }", pattern);
   }
-  const global = new RegExp(pattern.source, pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`);
+  const global = new RegExp(
+    pattern.source,
+    pattern.flags.includes("g") ? pattern.flags : `${pattern.flags}g`,
+  );
   if (new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, "")).test("")) {
     throw new TypeError(`redact: \`${option}\` must not match the empty string, got ${pattern}`);
   }

@@ -17,22 +17,30 @@ const B = "(?<![A-Za-z0-9_-])";
 export const SECRET_PATTERNS: readonly SecretPattern[] = Object.freeze([
   {
     name: "private-key",
-    pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[\s\S]*$)/g,
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[\s\S]*$)/g,
   },
   { name: "anthropic-key", pattern: new RegExp(`${B}sk-ant-[A-Za-z0-9]+-[A-Za-z0-9_-]{20,}`, "g") },
   { name: "openai-key", pattern: new RegExp(`${B}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, "g") },
   { name: "openai-key", pattern: new RegExp(`${B}sk-[A-Za-z0-9]{32,}`, "g") },
-  { name: "aws-access-key-id", pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g },
+  {
+    name: "aws-access-key-id",
+    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+  },
   {
     name: "aws-secret-access-key",
     pattern: /(?<=aws_secret_access_key["']?\s*[:=]\s*["']?)[A-Za-z0-9/+]{40}[A-Za-z0-9/+=]*/gi,
   },
-  { name: "github-token", pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g },
+  {
+    name: "github-token",
+    pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
+  },
   { name: "slack-token", pattern: new RegExp(`${B}xox[abposre]-[A-Za-z0-9-]{10,}`, "g") },
   { name: "google-api-key", pattern: new RegExp(`${B}AIza[0-9A-Za-z_-]{35}`, "g") },
   { name: "stripe-key", pattern: /(?<![A-Za-z0-9_])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { name: "jwt", pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}`, "g") },
+  {
+    name: "jwt",
+    pattern: new RegExp(`${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}`, "g"),
+  },
   // A token after "Bearer" holding at least one digit, so prose such as "bearer responsibilities" stays.
   { name: "bearer-token", pattern: /(?<=\bbearer\s+)(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/gi },
 ]);
@@ -52,7 +60,10 @@ export interface RedactedText {
  * @example
  * redactSecrets("key=AKIAABCDEFGHIJKLMNOP").text; // "key=[REDACTED:aws-access-key-id]"
  */
-export function redactSecrets(text: string, patterns: readonly SecretPattern[] = SECRET_PATTERNS): RedactedText {
+export function redactSecrets(
+  text: string,
+  patterns: readonly SecretPattern[] = SECRET_PATTERNS,
+): RedactedText {
   let count = 0;
   let out = text;
   for (const { name, pattern } of patterns) {

@@ -21,7 +21,10 @@ describe("retry", () => {
   describe("when an idempotent tool fails then works", () => {
     it("tries again and returns the success", async () => {
       const { tool, calls } = flaky(2, () => new Error("ECONNRESET"));
-      const r = await runOne(registryWith(tool), [retry({ attempts: 3, ...fast })], { name: "flaky", input: {} });
+      const r = await runOne(registryWith(tool), [retry({ attempts: 3, ...fast })], {
+        name: "flaky",
+        input: {},
+      });
       expect(r.output.textContent()).toBe("ok");
       expect(calls.count).toBe(3);
     });
@@ -44,7 +47,10 @@ describe("retry", () => {
     it("returns the last failure after `attempts` tries", async () => {
       let n = 0;
       const { tool, calls } = flaky(10, () => new Error(`failure ${++n}`));
-      const r = await runOne(registryWith(tool), [retry({ attempts: 3, ...fast })], { name: "flaky", input: {} });
+      const r = await runOne(registryWith(tool), [retry({ attempts: 3, ...fast })], {
+        name: "flaky",
+        input: {},
+      });
       expect(r.output.textContent()).toBe("Tool 'flaky' threw: failure 3");
       expect(calls.count).toBe(3);
     });
@@ -74,7 +80,10 @@ describe("retry", () => {
 
     it("passes a rejected call through untouched", async () => {
       const { tool, calls } = flaky(0, () => new Error("x"));
-      const r = await runOne(registryWith(tool), [retry({ ...fast })], { name: "flaky", input: "not an object" });
+      const r = await runOne(registryWith(tool), [retry({ ...fast })], {
+        name: "flaky",
+        input: "not an object",
+      });
       expect(r.output.textContent()).toMatch(/^Invalid input: /);
       expect(calls.count).toBe(0);
     });
@@ -87,7 +96,10 @@ describe("retry", () => {
       const r = await runOne(registryWith(tool), [retry(fast)], { name: "soft", input: {} });
       expect([r.output.textContent(), count]).toEqual(["busy", 1]);
       count = 0;
-      const retryBusy = retry({ ...fast, retryOn: (f) => f.type === "output" && f.output.textContent() === "busy" });
+      const retryBusy = retry({
+        ...fast,
+        retryOn: (f) => f.type === "output" && f.output.textContent() === "busy",
+      });
       const r2 = await runOne(registryWith(tool), [retryBusy], { name: "soft", input: {} });
       expect([r2.output.textContent(), count]).toEqual(["ok", 3]);
     });
@@ -100,7 +112,12 @@ describe("retry", () => {
       });
       const ctx = createToolContext({ signal: controller.signal });
       const started = performance.now();
-      await runOne(registryWith(tool), [retry({ attempts: 5, baseMs: 5000 })], { name: "flaky", input: {} }, { ctx });
+      await runOne(
+        registryWith(tool),
+        [retry({ attempts: 5, baseMs: 5000 })],
+        { name: "flaky", input: {} },
+        { ctx },
+      );
       expect(calls.count).toBe(1);
       expect(performance.now() - started).toBeLessThan(1000);
     });
@@ -109,7 +126,10 @@ describe("retry", () => {
   describe("when only some tools are named", () => {
     it("retries those, idempotent or not", async () => {
       const { tool, calls } = flaky(1, () => new Error("x"), { idempotent: false });
-      const r = await runOne(registryWith(tool), [retry({ tools: ["flaky"], ...fast })], { name: "flaky", input: {} });
+      const r = await runOne(registryWith(tool), [retry({ tools: ["flaky"], ...fast })], {
+        name: "flaky",
+        input: {},
+      });
       expect(r.output.textContent()).toBe("ok");
       expect(calls.count).toBe(2);
     });

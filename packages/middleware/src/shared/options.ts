@@ -34,7 +34,8 @@ export function toolNameSet(layer: string, option: string, value: unknown): Read
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) throw badOption(layer, option, "an array of tool names", value);
   value.forEach((name, i) => {
-    if (typeof name !== "string" || name === "") throw badOption(layer, `${option}[${i}]`, "a tool name", name);
+    if (typeof name !== "string" || name === "")
+      throw badOption(layer, `${option}[${i}]`, "a tool name", name);
   });
   return new Set(value as string[]);
 }

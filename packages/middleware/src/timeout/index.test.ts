@@ -70,7 +70,12 @@ describe("timeout", () => {
         });
       });
       const ctx = createToolContext({ signal: controller.signal });
-      const r = await runOne(registryWith(tool), [timeout({ seconds: 5 })], { name: "wait", input: {} }, { ctx });
+      const r = await runOne(
+        registryWith(tool),
+        [timeout({ seconds: 5 })],
+        { name: "wait", input: {} },
+        { ctx },
+      );
       expect(r.output.textContent()).toBe(
         "Cancelled\nThe call was cancelled; stop and wait for the user's next instruction.",
       );
@@ -89,7 +94,10 @@ describe("timeout", () => {
       [{ seconds: 0 }, "timeout: `seconds` must be a positive number, got 0"],
       [{ seconds: Number.NaN }, "timeout: `seconds` must be a positive number, got NaN"],
       [{ seconds: 1, perTool: { Shell: -1 } }, "timeout: `perTool.Shell` must be a positive number, got -1"],
-      [{ seconds: 1, perTool: [] }, "timeout: `perTool` must be an object of tool name to seconds, got an array"],
+      [
+        { seconds: 1, perTool: [] },
+        "timeout: `perTool` must be an object of tool name to seconds, got an array",
+      ],
     ])("throws a TypeError naming the option (%j)", (options, message) => {
       expect(() => timeout(options as never)).toThrow(new TypeError(message));
     });

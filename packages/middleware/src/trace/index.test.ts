@@ -1,6 +1,10 @@
 import "./otel-test-setup.js";
 import { type Tracer, trace as otelTrace } from "@opentelemetry/api";
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { ToolError } from "@toolkit/core";
 import { describe, expect, it, vi } from "vitest";
 import { fnTool, registryWith, runOne } from "../test-support.js";

@@ -1,5 +1,11 @@
 import { performance } from "node:perf_hooks";
-import { type Attributes, SpanKind, SpanStatusCode, type Tracer, trace as otelTrace } from "@opentelemetry/api";
+import {
+  type Attributes,
+  SpanKind,
+  SpanStatusCode,
+  type Tracer,
+  trace as otelTrace,
+} from "@opentelemetry/api";
 import { ToolError, type ToolOutput } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption } from "../shared/options.js";
@@ -44,23 +50,27 @@ export function trace(options: TraceOptions = {}): Middleware {
       "toolkit.tool.rejected": call.rejection !== undefined,
     };
     const active = tracer ?? otelTrace.getTracer(TRACER_NAME);
-    return active.startActiveSpan(`execute_tool ${call.name}`, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
-      const start = performance.now();
-      const fail = (type: string) => {
-        span.setAttribute("error.type", type);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: type });
-      };
-      try {
-        const output = await next(call);
-        if (output.isError) fail(call.rejection?.kind ?? "error_output");
-        return output;
-      } catch (error) {
-        fail(ToolError.is(error) ? error.kind : error instanceof Error ? error.name : typeof error);
-        throw error;
-      } finally {
-        span.setAttribute("toolkit.tool.duration_ms", performance.now() - start);
-        span.end();
-      }
-    });
+    return active.startActiveSpan(
+      `execute_tool ${call.name}`,
+      { kind: SpanKind.INTERNAL, attributes },
+      async (span) => {
+        const start = performance.now();
+        const fail = (type: string) => {
+          span.setAttribute("error.type", type);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+        };
+        try {
+          const output = await next(call);
+          if (output.isError) fail(call.rejection?.kind ?? "error_output");
+          return output;
+        } catch (error) {
+          fail(ToolError.is(error) ? error.kind : error instanceof Error ? error.name : typeof error);
+          throw error;
+        } finally {
+          span.setAttribute("toolkit.tool.duration_ms", performance.now() - start);
+          span.end();
+        }
+      },
+    );
   };
 }

@@ -15,7 +15,11 @@ export function editDistance(a: string, b: string): number {
       }
       const above = rows[i - 1] as number[];
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let best = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
+      let best = Math.min(
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + cost,
+      );
       if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) {
         best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
       }
@@ -30,7 +34,11 @@ export function editDistance(a: string, b: string): number {
  * The candidate closest to `name` by case-insensitive edit distance, within
  * `maxDistance`; ties go to the earlier candidate. Undefined when none is close.
  */
-export function closestName(name: string, candidates: Iterable<string>, maxDistance: number): string | undefined {
+export function closestName(
+  name: string,
+  candidates: Iterable<string>,
+  maxDistance: number,
+): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {

@@ -4,7 +4,12 @@ import { fnTool, registryWith, runOne } from "../test-support.js";
 import { closestName, editDistance } from "./closest-name.js";
 import { unknownToolHints } from "./index.js";
 
-const registry = () => registryWith(fnTool("Read", () => "r"), fnTool("Write", () => "w"), fnTool("Grep", () => "g"));
+const registry = () =>
+  registryWith(
+    fnTool("Read", () => "r"),
+    fnTool("Write", () => "w"),
+    fnTool("Grep", () => "g"),
+  );
 
 describe("unknownToolHints", () => {
   describe("when the name is close to a registered one", () => {
@@ -22,11 +27,21 @@ describe("unknownToolHints", () => {
     });
 
     it("suggests among the advertised names for an unadvertised call", async () => {
-      const r = await runOne(registry(), [unknownToolHints()], { name: "Writ", input: {} }, { advertised: ["Read"] });
+      const r = await runOne(
+        registry(),
+        [unknownToolHints()],
+        { name: "Writ", input: {} },
+        { advertised: ["Read"] },
+      );
       expect(r.output.textContent()).toBe(
         "tool 'Writ' is not available. Available: Read\nCall one of the available tools by its exact name.",
       );
-      const r2 = await runOne(registry(), [unknownToolHints()], { name: "Reed", input: {} }, { advertised: ["Read"] });
+      const r2 = await runOne(
+        registry(),
+        [unknownToolHints()],
+        { name: "Reed", input: {} },
+        { advertised: ["Read"] },
+      );
       expect(r2.output.textContent()).toMatch(/\nDid you mean 'Read'\?$/);
     });
   });
@@ -42,8 +57,13 @@ describe("unknownToolHints", () => {
 
   describe("when more names exist than the answer lists", () => {
     it("suggests from the names option", async () => {
-      const tools = Array.from({ length: 12 }, (_, i) => fnTool(`tool_${String.fromCharCode(97 + i)}`, () => ""));
-      const big = registryWith(...tools, fnTool("zebra_search", () => ""));
+      const tools = Array.from({ length: 12 }, (_, i) =>
+        fnTool(`tool_${String.fromCharCode(97 + i)}`, () => ""),
+      );
+      const big = registryWith(
+        ...tools,
+        fnTool("zebra_search", () => ""),
+      );
       const plain = await runOne(big, [unknownToolHints()], { name: "zebra_serch", input: {} });
       expect(plain.output.textContent()).not.toContain("Did you mean");
       const r = await runOne(big, [unknownToolHints({ names: () => big.toolNames() })], {
@@ -56,13 +76,16 @@ describe("unknownToolHints", () => {
 
   describe("when the call runs or fails otherwise", () => {
     it("does not touch successes or other failures", async () => {
-      const reg = registryWith(fnTool("Read", () => "content"), fnTool("Fail", () => Promise.reject(new Error("Reed"))));
-      expect((await runOne(reg, [unknownToolHints()], { name: "Read", input: {} })).output.textContent()).toBe(
-        "content",
+      const reg = registryWith(
+        fnTool("Read", () => "content"),
+        fnTool("Fail", () => Promise.reject(new Error("Reed"))),
       );
-      expect((await runOne(reg, [unknownToolHints()], { name: "Fail", input: {} })).output.textContent()).toBe(
-        "Tool 'Fail' threw: Reed",
-      );
+      expect(
+        (await runOne(reg, [unknownToolHints()], { name: "Read", input: {} })).output.textContent(),
+      ).toBe("content");
+      expect(
+        (await runOne(reg, [unknownToolHints()], { name: "Fail", input: {} })).output.textContent(),
+      ).toBe("Tool 'Fail' threw: Reed");
     });
   });
 

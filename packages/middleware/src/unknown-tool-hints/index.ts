@@ -46,7 +46,9 @@ export function unknownToolHints(options: UnknownToolHintsOptions = {}): Middlew
     const candidates = names ? names(call) : listedNames(call.rejection.message);
     const limit = maxDistance ?? Math.max(2, Math.floor(call.name.length / 3));
     const match = closestName(call.name, candidates, limit);
-    return match === undefined ? output : output.withText(`${output.textContent()}\nDid you mean '${match}'?`);
+    return match === undefined
+      ? output
+      : output.withText(`${output.textContent()}\nDid you mean '${match}'?`);
   };
 }
 
