@@ -1,0 +1,226 @@
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Retention, Workspace } from "@toolkit/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FileSource } from "./file-source.js";
+import { LocalFileSource } from "./local-file-source.js";
+import { Read } from "./read.js";
+import { StaleGuard } from "./stale-guard.js";
+import { encodeText } from "./text-codec.js";
+import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+
+let ws: TempWorkspace;
+beforeEach(async () => {
+  ws = await tempWorkspace();
+});
+afterEach(() => ws.cleanup());
+
+const put = (name: string, content: string | Uint8Array) => writeFile(join(ws.root, name), content);
+const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+
+describe("Read", () => {
+  describe("when the file is short", () => {
+    it("numbers every line cat -n style, with no note", async () => {
+      await put("a.txt", "alpha\n\tbeta\ngamma");
+      const out = await new Read().call({ file_path: "a.txt" }, ws.ctx);
+      expect(view(out)).toEqual({ isError: false, text: "1\talpha\n2\t\tbeta\n3\tgamma" });
+      expect(out.retention).toBe(Retention.Requery);
+    });
+    it("right-aligns numbers to the widest shown", async () => {
+      await put("a.txt", numbered(12));
+      const out = await new Read().call({ file_path: "a.txt", offset: 8, limit: 3 }, ws.ctx);
+      expect(out.textContent()).toBe(
+        " 8\tline 8\n 9\tline 9\n10\tline 10\n\n[Showing lines 8-10 of 12. To continue, call Read with offset 11.]",
+      );
+    });
+  });
+  describe("when lines are left out", () => {
+    it("ends with the default limit's range and the offset to continue with", async () => {
+      await put("big.txt", numbered(2500));
+      const text = (await new Read().call({ file_path: "big.txt" }, ws.ctx)).textContent();
+      expect(text.split("\n")).toHaveLength(2002);
+      expect(
+        text.endsWith(
+          "2000\tline 2000\n\n[Showing lines 1-2000 of 2500. To continue, call Read with offset 2001.]",
+        ),
+      ).toBe(true);
+    });
+    it("says when the shown range reaches the end", async () => {
+      await put("a.txt", numbered(5));
+      const out = await new Read().call({ file_path: "a.txt", offset: 4 }, ws.ctx);
+      expect(out.textContent()).toBe(
+        "4\tline 4\n5\tline 5\n\n[Showing lines 4-5 of 5. That is the end of the file.]",
+      );
+    });
+    it("caps the reply at maxBytes and says so", async () => {
+      await put("wide.txt", `${"x".repeat(100)}\n`.repeat(50));
+      const out = await new Read({ maxBytes: 1000 }).call({ file_path: "wide.txt" }, ws.ctx);
+      expect(out.textContent().split("\n").at(-1)).toBe(
+        "[Showing lines 1-9 of 50 (the reply is capped at 1,000 bytes). To continue, call Read with offset 10.]",
+      );
+    });
+    it("holds at most 256 KiB of text by default", async () => {
+      await put("wide.txt", `${"y".repeat(1999)}\n`.repeat(400));
+      const text = (await new Read().call({ file_path: "wide.txt" }, ws.ctx)).textContent();
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(256 * 1024 + 200);
+      expect(text).toContain("(the reply is capped at 262,144 bytes)");
+    });
+  });
+  describe("when a line is longer than 2000 characters", () => {
+    it("cuts it with a marker", async () => {
+      await put("long.txt", `${"é".repeat(2500)}\nshort\n`);
+      const text = (await new Read().call({ file_path: "long.txt" }, ws.ctx)).textContent();
+      expect(text).toBe(`1\t${"é".repeat(2000)} [line cut at 2000 characters; 5000 bytes in all]\n2\tshort`);
+    });
+  });
+  describe("when the offset is past the end or the file is empty", () => {
+    it("says the offset is past the end, with the line count", async () => {
+      await put("a.txt", numbered(3));
+      expect(view(await new Read().call({ file_path: "a.txt", offset: 9 }, ws.ctx))).toEqual({
+        isError: true,
+        text: "Invalid input: `offset` 9 is past the end of a.txt, which has 3 lines\nCall Read again with an offset from 1 to 3.",
+      });
+    });
+    it("says an empty file is empty", async () => {
+      await put("e.txt", "");
+      expect(view(await new Read().call({ file_path: "e.txt" }, ws.ctx))).toEqual({
+        isError: false,
+        text: "e.txt is empty.",
+      });
+    });
+  });
+  describe("when the text is encoded differently", () => {
+    it("reads CRLF lines without the CR", async () => {
+      await put("crlf.txt", "one\r\ntwo\r\n");
+      expect((await new Read().call({ file_path: "crlf.txt" }, ws.ctx)).textContent()).toBe("1\tone\n2\ttwo");
+    });
+    it("drops a UTF-8 BOM", async () => {
+      await put("bom.txt", encodeText("héllo\n", "utf8-bom"));
+      expect((await new Read().call({ file_path: "bom.txt" }, ws.ctx)).textContent()).toBe("1\théllo");
+    });
+    it.each(["utf16le", "utf16be"] as const)("decodes %s with a BOM", async (encoding) => {
+      await put("u16.txt", encodeText("über\r\n😀 two\n", encoding));
+      expect((await new Read().call({ file_path: "u16.txt" }, ws.ctx)).textContent()).toBe(
+        "1\tüber\n2\t😀 two",
+      );
+    });
+  });
+  describe("when the file is binary or an image", () => {
+    it("refuses binary content with its size", async () => {
+      await put("blob.bin", Uint8Array.from([1, 2, 0, 3, 4]));
+      expect(view(await new Read().call({ file_path: "blob.bin" }, ws.ctx))).toEqual({
+        isError: true,
+        text: "Invalid input: blob.bin is a binary file (5 bytes), not text; it cannot be shown\nOnly text files and PNG, JPEG, GIF or WebP images can be read; choose another file.",
+      });
+    });
+    it("returns an image part and a one-line summary", async () => {
+      const gif = Buffer.alloc(20);
+      gif.write("GIF89a", 0, "latin1");
+      gif.writeUInt16LE(3, 6);
+      gif.writeUInt16LE(2, 8);
+      await put("dot.gif", gif);
+      const out = await new Read().call({ file_path: "dot.gif" }, ws.ctx);
+      expect(out.parts).toEqual([
+        { type: "text", text: "Image: dot.gif (GIF, 3x2, 20 bytes)" },
+        { type: "image", data: gif.toString("base64"), mediaType: "image/gif" },
+      ]);
+    });
+    it("refuses an image over maxImageBytes", async () => {
+      const gif = Buffer.alloc(2000);
+      gif.write("GIF89a", 0, "latin1");
+      const out = await new Read({ maxImageBytes: 1000 }).call({ file_path: "big.gif" }, ws.ctx);
+      expect(out.isError).toBe(true);
+      await put("big.gif", gif);
+      expect(
+        (await new Read({ maxImageBytes: 1000 }).call({ file_path: "big.gif" }, ws.ctx)).textContent(),
+      ).toBe(
+        "Invalid input: big.gif is a GIF image of 2,000 bytes, over the 1,000 bytes limit\nAsk the user for a smaller version of the image.",
+      );
+    });
+  });
+  describe("when the path is not a readable file", () => {
+    it("reports a missing file", async () => {
+      expect(view(await new Read().call({ file_path: "nope.txt" }, ws.ctx))).toEqual({
+        isError: true,
+        text: "File not found: nope.txt\nCheck the path (use Glob or Tree to find the file), then retry with a path that exists.",
+      });
+    });
+    it("points a directory to Tree or Glob", async () => {
+      await mkdir(join(ws.root, "src"));
+      expect((await new Read().call({ file_path: "src" }, ws.ctx)).textContent()).toBe(
+        'Invalid input: `file_path` "src" is a directory, not a file\nRead works on files; use Tree or Glob to list a directory.',
+      );
+    });
+    it("names the field and what arrived for a wrong type, alias included", async () => {
+      expect((await new Read().call({ path: 7 }, ws.ctx)).textContent()).toBe(
+        "Invalid input: `file_path` (sent as `path`) must be string, got integer (7)\nFix the arguments so they match the tool's input schema, then call it again.",
+      );
+      expect((await new Read().call({ file_path: "a", offset: 0 }, ws.ctx)).textContent()).toMatch(
+        /^Invalid input: `offset` must be >= 1, got integer \(0\)/,
+      );
+    });
+    it("accepts `path` for `file_path`, the canonical name winning when both arrive", async () => {
+      await put("a.txt", "A\n");
+      await put("b.txt", "B\n");
+      expect((await new Read().call({ path: "a.txt" }, ws.ctx)).textContent()).toBe("1\tA");
+      expect((await new Read().call({ path: "a.txt", file_path: "b.txt" }, ws.ctx)).textContent()).toBe(
+        "1\tB",
+      );
+    });
+    it("refuses a symlink leading outside the workspace", async () => {
+      const outside = await tempWorkspace("toolkit-fs-out-");
+      await writeFile(join(outside.root, "secret"), "TOP SECRET");
+      await symlink(join(outside.root, "secret"), join(ws.root, "link"));
+      const out = await new Read().call({ file_path: "link" }, ws.ctx);
+      await outside.cleanup();
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toContain(
+        'Permission denied: `file_path` "link" resolves through a symlink to',
+      );
+      expect(out.textContent()).not.toContain("TOP SECRET");
+    });
+  });
+  describe("when it reads", () => {
+    it("records the file's hash for the session", async () => {
+      await put("a.txt", "data\n");
+      await new Read().call({ file_path: "a.txt", limit: 1 }, ws.ctx);
+      expect(StaleGuard.of(ws.ctx).get(join(ws.root, "a.txt"))?.hash).toMatch(/^[0-9a-f]{64}$/);
+    });
+  });
+  describe("when the file is large", () => {
+    it("streams it in bounded chunks and never loads it whole", async () => {
+      const lines = 400_000;
+      await put("huge.txt", numbered(lines));
+      const seen = { readFile: 0, maxChunk: 0, chunks: 0 };
+      const local = new LocalFileSource();
+      const spy: FileSource = {
+        resolve: (w, p, f) => local.resolve(w, p, f),
+        realRoot: (w) => local.realRoot(w),
+        stat: (p) => local.stat(p),
+        readFile: (p) => {
+          seen.readFile++;
+          return local.readFile(p);
+        },
+        async *readChunks(p, o) {
+          for await (const c of local.readChunks(p, { ...o, chunkBytes: 64 * 1024 })) {
+            seen.chunks++;
+            seen.maxChunk = Math.max(seen.maxChunk, c.length);
+            yield c;
+          }
+        },
+        writeFile: (p, d, o) => local.writeFile(p, d, o),
+        list: (p) => local.list(p),
+      };
+      const out = await new Read({ source: spy, workspace: new Workspace({ root: ws.root }) }).call(
+        { file_path: "huge.txt", offset: 350_000, limit: 2 },
+        ws.ctx,
+      );
+      expect(out.textContent()).toBe(
+        "350000\tline 350000\n350001\tline 350001\n\n[Showing lines 350000-350001 of 400000. To continue, call Read with offset 350002.]",
+      );
+      expect(seen.readFile).toBe(0);
+      expect(seen.maxChunk).toBe(64 * 1024);
+      expect(seen.chunks).toBeGreaterThan(50);
+    });
+  });
+});
