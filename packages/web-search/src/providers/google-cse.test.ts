@@ -183,7 +183,7 @@ describe("GoogleCse", () => {
     });
 
     it("recovers when a later attempt answers", async () => {
-      const { s, provider } = await setUp({ replies: [{ type: "hang" }] }, { timeoutMs: 80 });
+      const { s, provider } = await setUp({ replies: [{ type: "hang" }] }, { timeoutMs: 300 });
       expect(await provider.search({ query: "slow", count: 1 })).toHaveLength(1);
       expect(s.requests).toHaveLength(2);
     });

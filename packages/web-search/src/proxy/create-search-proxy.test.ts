@@ -339,6 +339,45 @@ describe("createSearchProxy", () => {
     });
   });
 
+  describe("when a custom provider throws something unexpected", () => {
+    it("answers 502 without the message and logs it with secrets removed", async () => {
+      const logs: string[] = [];
+      const broken = {
+        name: "broken",
+        search: async () => Promise.reject(new RangeError(`bad state, key=${CSE_KEY}`)),
+      };
+      const proxy = await startSearchProxy({
+        providers: { cse: broken },
+        token: TOKEN,
+        secrets: [CSE_KEY],
+        log: (l) => logs.push(l),
+      });
+      open.push(proxy);
+      const reply = await fetch(`${proxy.baseUrl}/proxy/cse`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TOKEN}` },
+        body: '{"query":"x"}',
+      });
+      expect([reply.status, await reply.json()]).toEqual([
+        502,
+        { error: "the upstream search failed unexpectedly", retryable: false },
+      ]);
+      expect(logs[0]).toMatch(/ 502 .* detail="RangeError: bad state, key=\[redacted\]"$/);
+    });
+  });
+
+  describe("when the log sink throws", () => {
+    it("still answers and keeps serving", async () => {
+      const { call } = await setUp({
+        log: () => {
+          throw new Error("disk full");
+        },
+      });
+      expect((await call("/proxy/cse", { body: { query: "a" } })).status).toBe(200);
+      expect((await call("/proxy/cse", { body: { query: "b" } })).status).toBe(200);
+    });
+  });
+
   describe("when the client goes away mid-search", () => {
     it("cancels the upstream search and logs 499", async () => {
       const { cse, proxy, logs } = await setUp();

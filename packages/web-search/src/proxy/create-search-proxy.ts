@@ -20,6 +20,8 @@ interface Outcome {
   headers?: Record<string, string>;
   cache?: "hit" | "miss";
   results?: number;
+  /** Logged, never sent. */
+  detail?: string;
 }
 
 /**
@@ -45,24 +47,29 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
 
   return async function searchProxy(req, res) {
     const started = Date.now();
-    const path = new URL(req.url ?? "/", "http://proxy").pathname;
+    const path = pathOf(req.url);
     const client = safeClientId(o, req);
     let outcome: Outcome;
     try {
       outcome = await route(req, res, path, client);
+    } catch (error) {
+      outcome = { status: 500, body: { error: "internal error in the search proxy" }, detail: String(error) };
+    }
+    try {
+      if (!res.headersSent && !res.destroyed) {
+        const body = JSON.stringify(outcome.body, (_k, v: unknown) => (typeof v === "string" ? clean(v) : v));
+        res.writeHead(outcome.status, {
+          "content-type": "application/json; charset=utf-8",
+          "cache-control": "no-store",
+          ...outcome.headers,
+        });
+        res.end(body);
+      }
+      o.log?.(clean(logLine(req.method ?? "?", path, outcome, Date.now() - started, client)));
     } catch {
-      outcome = { status: 500, body: { error: "internal error in the search proxy" } };
+      // A broken socket or a throwing log sink must not crash the server (the handler's promise is not awaited).
+      res.destroy();
     }
-    if (!res.headersSent && !res.destroyed) {
-      const body = JSON.stringify(outcome.body, (_k, v: unknown) => (typeof v === "string" ? clean(v) : v));
-      res.writeHead(outcome.status, {
-        "content-type": "application/json; charset=utf-8",
-        "cache-control": "no-store",
-        ...outcome.headers,
-      });
-      res.end(body);
-    }
-    o.log?.(clean(logLine(req.method ?? "?", path, outcome, Date.now() - started, client)));
   };
 
   async function route(
@@ -158,10 +165,23 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
       const failure = upstreamFailure(error);
       const headers: Record<string, string> =
         failure.retryAfterSeconds === undefined ? {} : { "retry-after": String(failure.retryAfterSeconds) };
-      return { status: failure.status, headers, body: { error: failure.error, retryable: false } };
+      const outcome: Outcome = {
+        status: failure.status,
+        headers,
+        body: { error: failure.error, retryable: false },
+      };
+      return failure.detail === undefined ? outcome : { ...outcome, detail: failure.detail };
     } finally {
       res.off("close", onClose);
     }
+  }
+}
+
+function pathOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? "/", "http://proxy").pathname;
+  } catch {
+    return "/";
   }
 }
 
@@ -178,5 +198,6 @@ function logLine(method: string, path: string, outcome: Outcome, ms: number, cli
   if (outcome.cache) parts.push(`cache=${outcome.cache}`);
   if (outcome.results !== undefined) parts.push(`results=${outcome.results}`);
   if (typeof outcome.body.error === "string") parts.push(`error=${JSON.stringify(outcome.body.error)}`);
+  if (outcome.detail !== undefined) parts.push(`detail=${JSON.stringify(outcome.detail)}`);
   return parts.join(" ");
 }

@@ -7,6 +7,8 @@ export interface UpstreamFailure {
   error: string;
   /** Seconds for `Retry-After`, when the upstream asked to wait. */
   retryAfterSeconds?: number;
+  /** More for the log line only (an unexpected error's message). */
+  detail?: string;
 }
 
 /**
@@ -16,7 +18,10 @@ export interface UpstreamFailure {
  * A search cancelled because the client went away is logged as 499.
  */
 export function upstreamFailure(error: unknown): UpstreamFailure {
-  if (!SearchError.is(error)) return { status: 502, error: "the upstream search failed unexpectedly" };
+  if (!SearchError.is(error)) {
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { status: 502, error: "the upstream search failed unexpectedly", detail };
+  }
   if (error.kind === "cancelled") return { status: 499, error: "the client closed the request" };
   const message = `upstream ${error.message}`;
   if (error.kind === "timeout") return { status: 504, error: message };
