@@ -1,5 +1,4 @@
-import { createWriteStream, type WriteStream } from "node:fs";
-import { once } from "node:events";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { Writable } from "node:stream";
 import { CrCollapser } from "./cr-collapser.js";
 import { HeadTail, type HeadTailSlice } from "./head-tail.js";
@@ -26,15 +25,16 @@ export interface SpillState {
 /**
  * A writable sink for one output stream of a command: collapses carriage-return
  * progress, keeps the head and tail within `maxBytes`, and once the stream
- * outgrows the cap copies every byte to a spill file. Backpressure from the
- * file reaches the command, so memory stays bounded however much it prints.
+ * outgrows the cap copies every byte to a spill file. The command can only
+ * print as fast as the file takes it, so memory stays bounded however much
+ * it prints.
  */
 export class StreamCapture extends Writable {
   readonly #collapser = new CrCollapser();
   readonly #buffer: HeadTail;
   readonly #maxBytes: number;
   readonly #spillPath: () => Promise<string>;
-  #file: WriteStream | undefined;
+  #fd: number | undefined;
   #spill: SpillState | undefined;
 
   constructor({ maxBytes, spillPath }: StreamCaptureOptions) {
@@ -71,10 +71,8 @@ export class StreamCapture extends Writable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.#closeFile().then(
-      () => callback(error),
-      () => callback(error),
-    );
+    this.#closeFile();
+    callback(error);
   }
 
   async #accept(bytes: Buffer): Promise<void> {
@@ -83,42 +81,44 @@ export class StreamCapture extends Writable {
       await this.#openFile();
     }
     this.#buffer.push(bytes);
-    if (this.#file && !this.#file.write(bytes)) await this.#drained(this.#file);
+    if (this.#fd !== undefined) this.#write(bytes);
   }
 
   async #openFile(): Promise<void> {
     try {
       const path = await this.#spillPath();
-      const file = createWriteStream(path, { flags: "wx", mode: 0o600 });
-      await once(file, "open");
-      const held = this.#buffer.since(0);
-      file.write(held.head);
-      file.write(held.tail);
-      file.on("error", (error) => this.#failFile(error));
-      this.#file = file;
+      this.#fd = openSync(path, "wx", 0o600);
       this.#spill = { path };
+      const held = this.#buffer.since(0);
+      this.#write(held.head);
+      this.#write(held.tail);
     } catch (error) {
       this.#failFile(error);
     }
   }
 
-  async #drained(file: WriteStream): Promise<void> {
-    await Promise.race([once(file, "drain"), once(file, "close")]);
+  /**
+   * Writes synchronously: each chunk is released as soon as it is on disk,
+   * so a flood of output never piles up in memory waiting for the file.
+   */
+  #write(bytes: Buffer): void {
+    if (this.#fd === undefined) return;
+    try {
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done);
+    } catch (error) {
+      this.#failFile(error);
+    }
   }
 
   #failFile(error: unknown): void {
     const code = (error as { code?: string } | undefined)?.code;
     this.#spill = { error: code ?? (error instanceof Error ? error.message : String(error)) };
-    this.#file?.destroy();
-    this.#file = undefined;
+    this.#closeFile();
   }
 
-  async #closeFile(): Promise<void> {
-    const file = this.#file;
-    if (!file) return;
-    this.#file = undefined;
-    if (file.closed) return;
-    file.end();
-    await once(file, "close").catch(() => undefined);
+  #closeFile(): void {
+    const fd = this.#fd;
+    this.#fd = undefined;
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -9,6 +9,7 @@ import {
 } from "@toolkit/core";
 import { createCaptures } from "../capture/create-captures.js";
 import { renderCapture } from "../capture/render-capture.js";
+import { WorkspaceCache } from "../tools/workspace-cache.js";
 import { runCommand } from "../process/run-command.js";
 import { prepareSpawn } from "../tools/prepare-spawn.js";
 import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "../tools/shell-options.js";
@@ -58,10 +59,12 @@ export class LoomBash implements Tool {
     "Execute a shell command in the workspace and return JSON with exit_code, stdout, stderr, timed_out and truncated. " +
     `Default timeout ${DEFAULT_TIMEOUT_SECS}s (max ${MAX_TIMEOUT_SECS}s); a timed-out command is killed. Output is capped at 256 KiB per stream.`;
   readonly #options: ResolvedShellOptions;
+  readonly #workspaces: WorkspaceCache;
   readonly #schema: ToolSchema = { tool: this.name, description: this.description, input_schema: SCHEMA };
 
   constructor(options: ShellOptions = {}) {
     this.#options = resolveShellOptions({ maxOutputBytes: MAX_STREAM_BYTES, ...options });
+    this.#workspaces = new WorkspaceCache(this.#options.workspace);
   }
 
   schema(): ToolSchema {
@@ -74,6 +77,7 @@ export class LoomBash implements Tool {
       const request = await prepareSpawn({
         ctx,
         options: this.#options,
+        workspace: this.#workspaces.for(ctx),
         command: args.command,
         cwd: args.cwd,
       });

@@ -1,17 +1,21 @@
 import { stat } from "node:fs/promises";
-import { type ToolContext, ToolError, Workspace } from "@toolkit/core";
+import { type ToolContext, ToolError, type Workspace } from "@toolkit/core";
 import { scrubEnv } from "../env/scrub-env.js";
 import type { SpawnRequest } from "../process/shell-backend.js";
 import type { ResolvedShellOptions } from "./shell-options.js";
 
-/** What `prepareSpawn` needs: the command, the model's `cwd` and the field that carried it. */
+/** What `prepareSpawn` needs: the command and the model's `cwd`. */
 export interface PrepareSpawnOptions {
   ctx: ToolContext;
   options: ResolvedShellOptions;
+  workspace: Workspace;
   command: string;
   /** The working directory the model asked for; the workspace root when absent. */
   cwd?: string | undefined;
 }
+
+/** Roots already seen to be directories (a root is checked once, not on every call). */
+const checkedRoots = new WeakSet<Workspace>();
 
 /**
  * Checks `cwd` against the workspace (it must be an existing directory
@@ -19,17 +23,20 @@ export interface PrepareSpawnOptions {
  * environment. Throws a soft ToolError that names `cwd`.
  */
 export async function prepareSpawn({
-  ctx,
   options,
+  workspace,
   command,
   cwd,
 }: PrepareSpawnOptions): Promise<SpawnRequest> {
-  const workspace = Workspace.from(ctx, options.workspace);
+  const env = scrubEnv({ ...(options.env ? { env: options.env } : {}), allow: options.allowEnv });
+  if (cwd === undefined && checkedRoots.has(workspace)) {
+    return { command, cwd: await workspace.realRoot(), env };
+  }
   const resolved = await workspace.resolve(cwd ?? ".", "cwd");
   const info = resolved.exists ? await stat(resolved.real).catch(() => undefined) : undefined;
   if (info === undefined) {
     throw ToolError.invalidInput(
-      `\`cwd\` "${cwd}" does not exist in the workspace; pass an existing directory relative to ${workspace.root}, or leave \`cwd\` out to use the root`,
+      `\`cwd\` "${cwd ?? "."}" does not exist in the workspace; pass an existing directory relative to ${workspace.root}, or leave \`cwd\` out to use the root`,
     );
   }
   if (!info.isDirectory()) {
@@ -37,6 +44,6 @@ export async function prepareSpawn({
       `\`cwd\` "${cwd}" is a file, not a directory; pass the directory that holds it`,
     );
   }
-  const env = scrubEnv({ ...(options.env ? { env: options.env } : {}), allow: options.allowEnv });
+  if (cwd === undefined) checkedRoots.add(workspace);
   return { command, cwd: resolved.real, env };
 }

@@ -9,6 +9,7 @@ import {
 import { analyzeCommand } from "../analysis/analyze-command.js";
 import { createCaptures } from "../capture/create-captures.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
+import { WorkspaceCache } from "./workspace-cache.js";
 import { runCommand } from "../process/run-command.js";
 import { formatReply } from "./format-reply.js";
 import { prepareSpawn } from "./prepare-spawn.js";
@@ -38,10 +39,12 @@ export class Shell implements Tool {
   readonly name = "Shell";
   readonly description = DESCRIPTION;
   readonly #options: ResolvedShellOptions;
+  readonly #workspaces: WorkspaceCache;
   readonly #schema: ToolSchema;
 
   constructor(options: ShellOptions = {}) {
     this.#options = resolveShellOptions(options);
+    this.#workspaces = new WorkspaceCache(this.#options.workspace);
     this.#schema = {
       tool: this.name,
       description: this.description,
@@ -86,6 +89,7 @@ export class Shell implements Tool {
     const request = await prepareSpawn({
       ctx,
       options: this.#options,
+      workspace: this.#workspaces.for(ctx),
       command: input.command,
       cwd: input.cwd,
     });
