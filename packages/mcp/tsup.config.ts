@@ -1,4 +1,7 @@
 import { defineConfig } from "tsup";
 import { packageConfig } from "../../tsup.shared.js";
 
-export default defineConfig(packageConfig({ entry: { index: "src/index.ts" } }));
+// The bin's source starts with a shebang, which esbuild keeps on its entry chunk.
+export default defineConfig(
+  packageConfig({ entry: { index: "src/index.ts", "toolkit-mcp": "src/bin/toolkit-mcp.ts" } }),
+);

@@ -1,0 +1,95 @@
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import { createToolContext, Think, type ToolContext, Workspace } from "@toolkit/core";
+import { ToolRegistry } from "@toolkit/registry";
+import { type McpServing, serveRegistry } from "../serve/serve-registry.js";
+import { type Importer, loadFamilyTools, MissingFamilyError } from "./load-families.js";
+import { parseCliArgs, USAGE, UsageError } from "./parse-args.js";
+
+/** Where the bin reads and writes; the process's own streams in production. */
+export interface RunToolkitMcpOptions {
+  argv: readonly string[];
+  /** @default process.cwd() */
+  cwd?: string;
+  /** @default process.stdin */
+  stdin?: Readable;
+  /** @default process.stdout */
+  stdout?: Writable;
+  /** @default process.stderr */
+  stderr?: Writable;
+  /** Loads a family package. @default import() */
+  importer?: Importer;
+  /** The version reported to clients. @default "0.0.0" */
+  version?: string;
+}
+
+/** A running bin: the MCP serving and the session context its tools share. */
+export interface RunningToolkitMcp {
+  readonly serving: McpServing;
+  readonly ctx: ToolContext;
+  /** Closes the serving and disposes the session (background jobs, temp files). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `toolkit-mcp`: parses the arguments, loads the chosen families rooted
+ * at `--root`, and serves them over stdio. Returns the exit code when it does
+ * not serve (help: 0; a usage error or a missing package: 2, with the reason
+ * on stderr).
+ */
+export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<RunningToolkitMcp | number> {
+  const {
+    argv,
+    cwd = process.cwd(),
+    stdin = process.stdin,
+    stdout = process.stdout,
+    stderr = process.stderr,
+    importer,
+    version = "0.0.0",
+  } = options;
+  const fail = (message: string) => {
+    stderr.write(`toolkit-mcp: ${message}\n`);
+    return 2;
+  };
+  try {
+    const command = parseCliArgs({ argv, cwd });
+    if (command.kind === "help") {
+      stderr.write(`${USAGE}\n`);
+      return 0;
+    }
+    const root = resolve(cwd, command.root);
+    const info = await stat(root).catch(() => undefined);
+    if (!info?.isDirectory()) return fail(`--root ${command.root}: no such directory`);
+    const workspace = new Workspace({ root });
+    const tools = await loadFamilyTools({
+      families: command.families,
+      workspace,
+      ...(importer ? { importer } : {}),
+    });
+    if (command.think) tools.push(new Think());
+    const logger = { warn: (message: string) => void stderr.write(`toolkit-mcp: ${message}\n`) };
+    const registry = new ToolRegistry({ logger });
+    for (const tool of tools) registry.register(tool);
+    const ctx = createToolContext({ cwd: root, isNonInteractive: true });
+    const serving = await serveRegistry(registry, {
+      name: command.name,
+      version,
+      transport: { type: "stdio", stdin, stdout },
+      ctx,
+      logger,
+    });
+    let stopping: Promise<void> | undefined;
+    return {
+      serving,
+      ctx,
+      stop() {
+        stopping ??= serving.close().finally(() => ctx.dispose());
+        return stopping;
+      },
+    };
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof MissingFamilyError) return fail(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PACKAGE_DIR, tsNodeArgs } from "../fixtures/connect.js";
+
+const BIN = "../bin/toolkit-mcp.ts";
+
+describe("toolkit-mcp", () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), "toolkit-mcp-root-"));
+    await writeFile(join(root, "notes.txt"), "first line\nsecond line\n");
+  });
+  afterAll(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  describe("when started with every family", () => {
+    let client: Client;
+    beforeAll(async () => {
+      client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [...tsNodeArgs(BIN), "--fs", "--search", "--shell", "--think", "--root", root],
+          cwd: PACKAGE_DIR,
+          stderr: "ignore",
+        }),
+      );
+    });
+    afterAll(async () => {
+      await client?.close();
+    });
+
+    it("serves the built-in tools over stdio", async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual([
+        "Read",
+        "Write",
+        "Edit",
+        "MultiEdit",
+        "FileViewer",
+        "Glob",
+        "Grep",
+        "CodeSearch",
+        "Tree",
+        "Shell",
+        "Jobs",
+        "Think",
+      ]);
+      expect(tools.find((t) => t.name === "Read")?.annotations?.readOnlyHint).toBe(true);
+      expect(client.getServerVersion()?.name).toBe("toolkit");
+    });
+
+    it("runs the tools inside --root", async () => {
+      const read = await client.callTool({ name: "Read", arguments: { file_path: "notes.txt" } });
+      expect(read.isError).toBeFalsy();
+      expect(JSON.stringify(read.content)).toContain("second line");
+      const shell = await client.callTool({ name: "Shell", arguments: { command: "pwd" } });
+      expect(JSON.stringify(shell.content)).toContain(root);
+    });
+
+    it("refuses a path outside --root softly", async () => {
+      const result = await client.callTool({ name: "Read", arguments: { file_path: "../../etc/passwd" } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain("Permission denied");
+    });
+  });
+
+  describe("when it cannot serve", () => {
+    it.concurrent.each([
+      [[], 2, "toolkit-mcp: choose the tools to serve: --fs, --search, --shell and/or --think"],
+      [
+        ["--fs", "--root", "/definitely/not/here"],
+        2,
+        "toolkit-mcp: --root /definitely/not/here: no such directory",
+      ],
+      [["--help"], 0, "Usage: toolkit-mcp [--fs] [--search] [--shell] [--think] [--root DIR] [--name NAME]"],
+    ])("exits for %o with a message", async (argv, code, message) => {
+      const { status, stderr } = await run([...tsNodeArgs(BIN), ...argv]);
+      expect(status).toBe(code);
+      expect(stderr).toContain(message);
+    });
+  });
+});
+
+function run(args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: PACKAGE_DIR, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stderr }));
+  });
+}

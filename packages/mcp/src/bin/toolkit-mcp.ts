@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// The toolkit-mcp bin: serves the built-in tool families over stdio (see README.md).
+import { readFileSync } from "node:fs";
+import { runToolkitMcp } from "./run-toolkit-mcp.js";
+
+const running = await runToolkitMcp({ argv: process.argv.slice(2), version: packageVersion() });
+if (typeof running === "number") {
+  process.exitCode = running;
+} else {
+  const stop = (): void => {
+    void running.stop().then(() => process.exit(0));
+  };
+  process.stdin.once("end", stop);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+/** The version in this package's package.json, found by walking up from this file (src/bin or dist). */
+function packageVersion(): string {
+  for (const up of ["../package.json", "../../package.json"]) {
+    try {
+      const pkg: unknown = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8"));
+      if (typeof pkg === "object" && pkg !== null && Reflect.get(pkg, "name") === "@toolkit/mcp") {
+        const version: unknown = Reflect.get(pkg, "version");
+        if (typeof version === "string") return version;
+      }
+    } catch {
+      // Not at this depth; try the next.
+    }
+  }
+  return "0.0.0";
+}
