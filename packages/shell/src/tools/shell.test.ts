@@ -2,6 +2,7 @@ import { mkdir, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { processAlive } from "../process/process-group.js";
+import { UnixBackend } from "../process/unix-backend.js";
 import { Shell } from "./shell.js";
 import { pidsIn, pinned, type Sandbox, sandbox } from "./test-helpers.js";
 
@@ -39,6 +40,23 @@ describe("Shell", () => {
       const out = await shell.call({ command: "echo no >&2; exit 3" }, box.ctx);
       expect(out.isError).toBe(true);
       expect(pinned(out)).toBe("stderr:\nno\n[exit 3, N ms]");
+    });
+  });
+
+  describe("when the shell dies of a signal", () => {
+    it("names the signal", async () => {
+      const out = await shell.call({ command: "echo before; kill -SEGV $$" }, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(pinned(out)).toBe("before\n[killed by SIGSEGV, N ms]");
+    });
+  });
+
+  describe("when the shell cannot start", () => {
+    it("says why", async () => {
+      const broken = new Shell({ backend: new UnixBackend({ shell: "/nonexistent/bash" }) });
+      const out = await broken.call({ command: "true" }, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(pinned(out)).toBe("[could not start the shell (ENOENT), N ms]");
     });
   });
 
