@@ -15,6 +15,8 @@ export interface AtomicWriteOptions {
   mode?: number;
   /** Flush the temp file and the directory to disk before and after the rename. @default true */
   fsync?: boolean;
+  /** Called with the temp file's path once it is complete, before the last checks and the rename (tracing, tests). */
+  beforeRename?: (tempPath: string) => Promise<void>;
 }
 
 /**
@@ -42,10 +44,13 @@ export async function writeFileAtomic(options: AtomicWriteOptions): Promise<void
     } finally {
       await handle.close();
     }
+    await options.beforeRename?.(temp);
     await assertStillInside(dir, target, realRoot, path);
     await rename(temp, target);
   } catch (error) {
-    await unlink(temp).catch(() => undefined);
+    // Once the directory leads elsewhere, the temp path would resolve there too: leave the temp
+    // file where it is (inside the root, under the moved directory) rather than unlink through a link.
+    if (!isEscape(error)) await unlink(temp).catch(() => undefined);
     throw ToolError.is(error)
       ? error
       : ToolError.io(`cannot write ${path} (${code(error)})`, { cause: error });
@@ -101,14 +106,22 @@ async function assertStillInside(
   }
 }
 
+const ESCAPES = new WeakSet<ToolError>();
+
+function isEscape(error: unknown): boolean {
+  return error instanceof ToolError && ESCAPES.has(error);
+}
+
 function escaped(asked: string, real: string): ToolError {
-  return ToolError.permission(
+  const error = ToolError.permission(
     `${asked} now resolves to ${real}, outside the workspace; nothing was written`,
     {
       advice:
         "A directory on the path was changed to a link that leaves the workspace; do not retry this path.",
     },
   );
+  ESCAPES.add(error);
+  return error;
 }
 
 async function syncDir(dir: string): Promise<void> {
