@@ -127,3 +127,53 @@ describe("strictSchema", () => {
     });
   });
 });
+
+describe("strictSchema and restoreAbsent on harder shapes", () => {
+  describe("when an optional property is a const", () => {
+    it("lets the model send null and maps it back", () => {
+      const schema: JsonSchema = { type: "object", properties: { kind: { type: "string", const: "x" } } };
+      const strict = strictSchema(schema);
+      expect((strict.properties as Record<string, JsonSchema>).kind).toEqual({
+        anyOf: [{ type: "string", const: "x" }, { type: "null" }],
+      });
+      expect(validateInput(strict, { kind: null })).toEqual({ kind: null });
+      expect(restoreAbsent(schema, { kind: null })).toEqual({});
+    });
+  });
+  describe("when a nullable array of objects holds strict nulls", () => {
+    it("restores inside the array branch of an anyOf", () => {
+      const schema: JsonSchema = {
+        type: "object",
+        properties: {
+          list: {
+            anyOf: [
+              { type: "array", items: { type: "object", properties: { a: { type: "string" } } } },
+              { type: "null" },
+            ],
+          },
+        },
+        required: ["list"],
+      };
+      expect(restoreAbsent(schema, { list: [{ a: null }, { a: "x" }] })).toEqual({ list: [{}, { a: "x" }] });
+      expect(restoreAbsent(schema, { list: null })).toEqual({ list: null });
+    });
+  });
+  describe("when a record holds objects with optional fields", () => {
+    it("restores inside record values but keeps the record's own keys", () => {
+      const schema: JsonSchema = {
+        type: "object",
+        properties: {
+          byName: {
+            type: "object",
+            additionalProperties: { type: "object", properties: { n: { type: "number" } } },
+          },
+        },
+        required: ["byName"],
+      };
+      const strict = strictSchema(schema);
+      const input = { byName: { x: { n: null }, y: { n: 1 } } };
+      expect(validateInput(strict, input)).toBe(input);
+      expect(restoreAbsent(schema, input)).toEqual({ byName: { x: {}, y: { n: 1 } } });
+    });
+  });
+});

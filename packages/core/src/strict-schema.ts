@@ -89,6 +89,8 @@ export function acceptsNull(schema: JsonValue): boolean {
 
 function nullable(prop: JsonValue): JsonValue {
   if (!isJsonObject(prop) || acceptsNull(prop)) return prop;
+  // A const keeps its meaning only when wrapped.
+  if (prop.const !== undefined) return { anyOf: [prop, { type: "null" }] };
   if (
     typeof prop.type === "string" &&
     prop.$ref === undefined &&
@@ -123,12 +125,14 @@ export function restoreAbsent(schema: JsonSchema, input: unknown): unknown {
 }
 
 function restore(schema: JsonValue, input: unknown, defs: { [k: string]: JsonValue }): unknown {
-  if (!isJsonObject(schema)) return input;
+  if (!isJsonObject(schema) || input === null || typeof input !== "object") return input;
   if (typeof schema.$ref === "string") {
     const name = schema.$ref.replace(/^#\/(\$defs|definitions)\//, "");
     const target = defs[name];
     return target === undefined ? input : restore(target, input, defs);
   }
+  const branch = pickBranch(schema, input);
+  if (branch !== undefined) return restore(branch, input, defs);
   if (Array.isArray(input)) {
     const items = schema.items;
     if (!isJsonObject(items)) return input;
@@ -140,31 +144,41 @@ function restore(schema: JsonValue, input: unknown, defs: { [k: string]: JsonVal
     });
     return changed ? out : input;
   }
-  if (!isJsonObject(input) || !isJsonObject(schema.properties)) {
-    const branches = Array.isArray(schema.anyOf)
-      ? schema.anyOf
-      : Array.isArray(schema.oneOf)
-        ? schema.oneOf
-        : undefined;
-    if (branches && isJsonObject(input)) {
-      const branch = branches.find((b) => isJsonObject(b) && isJsonObject(b.properties));
-      if (branch) return restore(branch, input, defs);
-    }
-    return input;
-  }
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  const extra = isJsonObject(schema.additionalProperties) ? schema.additionalProperties : undefined;
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   let out: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(input)) {
-    const prop = schema.properties[key];
+    const own = Object.hasOwn(properties, key);
+    const prop = own ? properties[key] : extra;
     if (prop === undefined) continue;
     let next: unknown = value;
-    if (value === null && !required.has(key) && !acceptsNull(prop)) next = undefined;
-    else if (value !== null && typeof value === "object") next = restore(prop, value, defs);
+    if (value === null && own && !required.has(key) && !acceptsNull(prop)) next = undefined;
+    else next = restore(prop, value, defs);
     if (next !== value) {
-      out ??= { ...input };
+      out ??= { ...(input as Record<string, unknown>) };
       if (next === undefined) delete out[key];
       else out[key] = next;
     }
   }
   return out ?? input;
+}
+
+/** For an anyOf/oneOf schema, the branch that describes the input's shape (array or object). */
+function pickBranch(schema: { [k: string]: JsonValue }, input: object): JsonValue | undefined {
+  const branches = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : undefined;
+  if (!branches) return undefined;
+  const wanted = Array.isArray(input) ? "array" : "object";
+  return branches.find((b) => {
+    if (!isJsonObject(b)) return false;
+    if (b.type === wanted || (Array.isArray(b.type) && b.type.includes(wanted))) return true;
+    if (typeof b.$ref === "string") return true;
+    return wanted === "array"
+      ? b.items !== undefined
+      : b.properties !== undefined || b.additionalProperties !== undefined;
+  });
 }
