@@ -1,6 +1,6 @@
 import { ToolError } from "@toolkit/core";
-import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
+import { compileGitignore, type GitignoreRules } from "../walk/gitignore-rules.js";
 import { FILE_TYPES } from "./file-types.js";
 
 /** Decides from a workspace-relative path whether Grep's `glob` and `type` filters keep a file. Pure. */
@@ -8,7 +8,7 @@ export type PathFilter = (relative: string) => boolean;
 
 interface Override {
   readonly negated: boolean;
-  readonly matcher: Ignore;
+  readonly matcher: GitignoreRules;
 }
 
 /**
@@ -23,7 +23,7 @@ export function pathFilter(options: { globs: readonly string[]; type?: string | 
   const { globs, type } = options;
   const overrides: Override[] = globs.map((glob) => {
     const negated = glob.startsWith("!");
-    return { negated, matcher: ignore({ ignorecase: false }).add(negated ? glob.slice(1) : glob) };
+    return { negated, matcher: compileGitignore(negated ? glob.slice(1) : glob) };
   });
   const positive = overrides.some((o) => !o.negated);
   const typeMatch = type === undefined ? undefined : typeMatcher(type);
@@ -32,17 +32,17 @@ export function pathFilter(options: { globs: readonly string[]; type?: string | 
     if (typeMatch && !typeMatch(parts[parts.length - 1] as string)) return false;
     if (overrides.length === 0) return true;
     for (let i = 1; i < parts.length; i++) {
-      if (lastMatch(overrides, `${parts.slice(0, i).join("/")}/`)?.negated === true) return false;
+      if (lastMatch(overrides, parts.slice(0, i).join("/"), true)?.negated === true) return false;
     }
-    const own = lastMatch(overrides, relative);
+    const own = lastMatch(overrides, relative, false);
     return own === undefined ? !positive : !own.negated;
   };
 }
 
-function lastMatch(overrides: readonly Override[], path: string): Override | undefined {
+function lastMatch(overrides: readonly Override[], path: string, isDir: boolean): Override | undefined {
   for (let i = overrides.length - 1; i >= 0; i--) {
     const o = overrides[i] as Override;
-    if (o.matcher.checkIgnore(path).ignored) return o;
+    if (o.matcher.test(path, isDir) === "ignore") return o;
   }
   return undefined;
 }

@@ -61,21 +61,25 @@ export class RipgrepEngine implements GrepEngine {
         });
       } else {
         let pending = "";
+        const separator = request.mode === "count" ? "\n" : "\0";
         child.stdout.setEncoding("utf8");
         child.stdout.on("data", (chunk: string) => {
           if (truncated) return;
-          pending += chunk;
-          const separator = request.mode === "count" ? "\n" : "\0";
-          let at = pending.indexOf(separator);
-          while (at !== -1 && !truncated) {
-            const record = pending.slice(0, at);
-            pending = pending.slice(at + 1);
+          const text = pending + chunk;
+          let from = 0;
+          for (
+            let at = text.indexOf(separator);
+            at !== -1 && !truncated;
+            at = text.indexOf(separator, from)
+          ) {
+            const record = text.slice(from, at);
+            from = at + 1;
             if (request.mode === "count") {
               const nul = record.lastIndexOf("\0");
               add(cleanPath(record.slice(0, nul)), Number(record.slice(nul + 1)), []);
             } else add(cleanPath(record), 1, []);
-            at = pending.indexOf(separator);
           }
+          pending = text.slice(from);
         });
       }
       createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {

@@ -151,6 +151,7 @@ class Pool {
   #nextId = 0;
   #failure: unknown;
   #idle: (() => void) | undefined;
+  readonly #onAbort = (): void => this.#idle?.();
 
   constructor(size: number, settings: ScanSettings, run: Run) {
     this.#run = run;
@@ -164,7 +165,7 @@ class Pool {
       this.#workers.push(worker);
       this.#load.set(worker, 0);
     }
-    run.signal.addEventListener("abort", () => this.#idle?.(), { once: true });
+    run.signal.addEventListener("abort", this.#onAbort, { once: true });
   }
 
   submit(relatives: readonly string[]): void {
@@ -200,6 +201,7 @@ class Pool {
   }
 
   async close(): Promise<void> {
+    this.#run.signal.removeEventListener("abort", this.#onAbort);
     await Promise.all(this.#workers.map((w) => w.terminate()));
   }
 }

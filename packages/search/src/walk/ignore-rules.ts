@@ -1,4 +1,4 @@
-import ignore, { type Ignore } from "ignore";
+import { compileGitignore, type GitignoreRules } from "./gitignore-rules.js";
 
 /** The ignore files read in every directory, by kind, highest precedence first. */
 export const IGNORE_FILE_NAMES = [".rgignore", ".ignore", ".gitignore"] as const;
@@ -11,14 +11,14 @@ const KIND_ORDER: readonly IgnoreKind[] = [...IGNORE_FILE_NAMES, "exclude"];
 /** The rules of one directory: its base (relative to the root, "" for the root) and one matcher per kind. */
 export interface IgnoreLevel {
   readonly base: string;
-  readonly rules: ReadonlyMap<IgnoreKind, Ignore>;
+  readonly rules: ReadonlyMap<IgnoreKind, GitignoreRules>;
 }
 
 /** Builds a level from the text of the ignore files found in a directory (pure). */
 export function ignoreLevel(options: { base: string; files: ReadonlyMap<IgnoreKind, string> }): IgnoreLevel {
   const { base, files } = options;
-  const rules = new Map<IgnoreKind, Ignore>();
-  for (const [kind, text] of files) rules.set(kind, ignore({ ignorecase: false }).add(text));
+  const rules = new Map<IgnoreKind, GitignoreRules>();
+  for (const [kind, text] of files) rules.set(kind, compileGitignore(text));
   return { base, rules };
 }
 
@@ -43,9 +43,8 @@ export function isIgnored(options: {
       const matcher = level.rules.get(kind);
       if (matcher === undefined) continue;
       const sub = level.base === "" ? relative : relative.slice(level.base.length + 1);
-      const result = matcher.checkIgnore(isDir ? `${sub}/` : sub);
-      if (result.ignored) return true;
-      if (result.unignored) return false;
+      const verdict = matcher.test(sub, isDir);
+      if (verdict !== undefined) return verdict === "ignore";
     }
   }
   return false;

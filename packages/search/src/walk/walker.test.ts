@@ -1,13 +1,27 @@
 import fc from "fast-check";
+import { mkdir, symlink } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, gitListed, type TempTree, tempTree } from "../testing/temp-tree.js";
 import { nodeSearchSource } from "../source/search-source.js";
 import { walk } from "./walker.js";
 
-async function listed(root: string, start?: string, hidden = false): Promise<string[]> {
+async function listed(
+  root: string,
+  start?: string,
+  hidden = false,
+  extra: { explicit?: string; maxDepth?: number; includeDirs?: boolean } = {},
+): Promise<string[]> {
   const out: string[] = [];
-  for await (const batch of walk({ source: nodeSearchSource, root, hidden, ...(start ? { start } : {}) }))
-    for (const e of batch) out.push(e.relative);
+  for await (const batch of walk({
+    source: nodeSearchSource,
+    root,
+    hidden,
+    ...(start ? { start } : {}),
+    ...extra,
+  }))
+    for (const e of batch)
+      out.push(`${e.relative}${e.kind === "dir" ? "/" : e.kind === "symlink" ? "@" : ""}`);
   return out.sort();
 }
 
@@ -43,9 +57,23 @@ const RULES = [
   "# comment",
   "\\#hash",
   "y.js ",
+  "[xy].ts",
+  "?.js",
+  "**/b/*.ts",
+  "a/**",
+  "!a/**/keep.log",
+  "*.t[s]",
+  "b/**/",
+  "!**/keep.log",
+  "/c/",
+  "x[!1].ts",
+  "\\!x.ts",
+  "a/*/y.js",
+  "**/c",
+  "!c/a/",
 ];
 const DIRS = ["", "a", "b", "c", "a/b", "a/c", "b/c", "tmp", "a/tmp", "c/a"];
-const FILES = ["x.ts", "x1.ts", "y.js", "keep.log", "z.log", "#hash", "w.md"];
+const FILES = ["x.ts", "x1.ts", "y.js", "keep.log", "z.log", "#hash", "w.md", "!x.ts", "a.js"];
 
 describe("walk", () => {
   describe("when nested ignore files hold rules and negations", () => {
@@ -103,8 +131,54 @@ describe("walk", () => {
             }
           },
         ),
-        { numRuns: 40 },
+        { numRuns: 60 },
       );
+    });
+  });
+
+  describe("when the tree holds symlinks, .git and hidden entries", () => {
+    it("reports symlinks without following them and skips .git and hidden entries", async () => {
+      tree = await tempTree();
+      await tree.write("real/a.ts", "");
+      await tree.write(".git/config", "");
+      await tree.write(".hidden/h.ts", "");
+      await tree.write(".env", "");
+      await symlink(join(tree.root, "real"), join(tree.root, "linked"));
+      await symlink(join(tree.root, "real", "a.ts"), join(tree.root, "file-link.ts"));
+      expect(await listed(tree.root)).toEqual(["file-link.ts@", "linked@", "real/a.ts"]);
+      expect(await listed(tree.root, undefined, true)).toEqual([
+        ".env",
+        ".hidden/h.ts",
+        "file-link.ts@",
+        "linked@",
+        "real/a.ts",
+      ]);
+    });
+  });
+
+  describe("when a depth limit and directories are asked for", () => {
+    it("lists directories and stops at the depth", async () => {
+      tree = await tempTree();
+      await tree.write("a/b/c/d.ts", "");
+      await tree.write("a/x.ts", "");
+      expect(await listed(tree.root, undefined, false, { maxDepth: 2, includeDirs: true })).toEqual([
+        "a/",
+        "a/b/",
+        "a/x.ts",
+      ]);
+    });
+  });
+
+  describe("when the start lies in an ignored directory", () => {
+    it("searches it when named explicitly and skips it when only a glob base reached it", async () => {
+      tree = await tempTree();
+      await tree.write(".gitignore", "vendor/\n");
+      await tree.write("vendor/lib/x.ts", "");
+      await mkdir(join(tree.root, "empty"));
+      expect(await listed(tree.root, "vendor")).toEqual(["vendor/lib/x.ts"]);
+      expect(await listed(tree.root, "vendor/lib", false, { explicit: "" })).toEqual([]);
+      expect(await listed(tree.root, "missing/dir")).toEqual([]);
+      expect(await listed(tree.root, "empty")).toEqual([]);
     });
   });
 });
