@@ -51,9 +51,15 @@ for (let i = 0; i < IGNORED_BUILD_FILES; i++) {
 }
 for (let i = 0; i < NODE_MODULES_FILES; i++) {
   const pkg = `dep${r.int(0, 799)}`;
-  write(`node_modules/${pkg}/${r.pick(["lib", "dist", "src"])}/m${i}.${r.pick(["js", "ts", "d.ts"])}`, sourceText(r, "ts", r.int(300, 2500)));
+  write(
+    `node_modules/${pkg}/${r.pick(["lib", "dist", "src"])}/m${i}.${r.pick(["js", "ts", "d.ts"])}`,
+    sourceText(r, "ts", r.int(300, 2500)),
+  );
 }
-execFileSync("git", ["init", "-q"], { cwd: CORPUS_DIR, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+execFileSync("git", ["init", "-q"], {
+  cwd: CORPUS_DIR,
+  env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" },
+});
 console.log(
   `corpus: ${files} files, ${(bytes / 1e6).toFixed(1)} MB in ${CORPUS_DIR} (seed ${SEED}, sha256 ${hash.digest("hex").slice(0, 16)})`,
 );

@@ -88,7 +88,7 @@ function translateSegment(segment: string): string {
     const c = segment[i] as string;
     if (c === "\\") {
       const next = segment[++i];
-      if (next !== undefined) out += escape(next);
+      if (next !== undefined) out += escapeChar(next);
     } else if (c === "*") {
       while (segment[i + 1] === "*") i++;
       out += "[^/]*";
@@ -100,7 +100,7 @@ function translateSegment(segment: string): string {
         out += translateClass(segment.slice(i + 1, end));
         i = end;
       }
-    } else out += escape(c);
+    } else out += escapeChar(c);
   }
   return out;
 }
@@ -135,6 +135,6 @@ function translateClass(body: string): string {
   return `${out}]`;
 }
 
-function escape(c: string): string {
+function escapeChar(c: string): string {
   return /[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c;
 }
