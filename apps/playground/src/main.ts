@@ -1,25 +1,41 @@
-// A first taste of the contract: define a tool, validate a call, run it.
-// (The full scripted agent session replaces this once @toolkit/loop lands.)
-import { createToolContext, FnTool, Think, ToolError } from "@toolkit/core";
+// The playground's entry point: `pnpm playground` (see README.md).
+import { parseCli, USAGE } from "./cli/parse-cli.js";
+import { runPlayground } from "./session/run-playground.js";
 
-const add = new FnTool(
-  "add",
-  "Adds two numbers and returns the sum.",
-  { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
-  ({ a, b }: { a: number; b: number }) => ({ sum: a + b }),
-).readOnly();
-
-const ctx = createToolContext();
-for (const [tool, input] of [
-  [add, { a: 2, b: 3 }],
-  [add, { a: 2 }],
-  [new Think(), { thought: "Restate the goal: add two numbers." }],
-] as const) {
+async function main(): Promise<number> {
+  let cli: ReturnType<typeof parseCli>;
   try {
-    const out = await tool.call(input, ctx);
-    console.log(`${tool.name}(${JSON.stringify(input)}) -> ${out.textContent()}`);
+    cli = parseCli(process.argv.slice(2));
   } catch (error) {
-    if (!ToolError.is(error)) throw error;
-    console.log(`${tool.name}(${JSON.stringify(input)}) -> soft failure: ${error.modelText()}`);
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
   }
+  if (cli.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const controller = new AbortController();
+  process.once("SIGINT", () => controller.abort());
+  const outcome = await runPlayground({
+    task: cli.task,
+    workspace: cli.workspace,
+    provider: cli.provider,
+    model: cli.model,
+    parallel: cli.parallel,
+    yes: cli.yes,
+    output: process.stdout,
+    input: process.stdin,
+    signal: controller.signal,
+  });
+  return outcome.error ? 1 : 0;
 }
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`playground: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

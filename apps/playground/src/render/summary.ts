@@ -1,0 +1,46 @@
+import type { LoopResult } from "@toolkit/loop";
+import type { Colors } from "./colors.js";
+
+/** What the closing summary reports. */
+export interface SummaryInput {
+  result: LoopResult | undefined;
+  error: Error | undefined;
+  durationMs: number;
+  trajectoryPath: string;
+  workspace: string;
+  colors: Colors;
+}
+
+/** The closing summary: outcome, turns, calls, soft failures, time, and where the trajectory and workspace are. */
+export function formatSummary({
+  result,
+  error,
+  durationMs,
+  trajectoryPath,
+  workspace,
+  colors,
+}: SummaryInput): string {
+  const calls = result?.toolCalls ?? [];
+  const failures = calls.filter((c) => c.isError).length;
+  const outcome = error ? colors.red(`failed: ${error.message}`) : colors.green("finished");
+  const lines = [
+    "",
+    colors.bold("── summary"),
+    `  outcome        ${outcome}`,
+    `  turns          ${result?.turns ?? "-"}`,
+    `  tool calls     ${calls.length}${calls.length ? colors.dim(` (${tally(calls.map((c) => c.name))})`) : ""}`,
+    `  soft failures  ${failures}`,
+    `  time           ${(durationMs / 1000).toFixed(1)} s`,
+    `  tokens         ${result ? `${result.usage.inputTokens} in, ${result.usage.outputTokens} out` : "-"}`,
+    `  workspace      ${workspace}`,
+    `  trajectory     ${trajectoryPath}`,
+    "",
+  ];
+  return lines.join("\n");
+}
+
+function tally(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, c]) => (c > 1 ? `${n} ×${c}` : n)).join(", ");
+}

@@ -1,0 +1,90 @@
+import { spawnSync } from "node:child_process";
+import { readFile, rm } from "node:fs/promises";
+import { dirname } from "node:path";
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { runPlayground } from "./run-playground.js";
+import { SCRIPTED_LABEL } from "./scripted-model.js";
+
+function capture() {
+  const output = new PassThrough();
+  let text = "";
+  output.on("data", (chunk: Buffer) => {
+    text += chunk.toString("utf8");
+  });
+  return { output, text: () => text };
+}
+
+function sampleTests(root: string) {
+  return spawnSync(process.execPath, ["--test"], { cwd: root, encoding: "utf8" });
+}
+
+describe("runPlayground", () => {
+  describe.each([false, true])("when the scripted session runs (parallel: %s)", (parallel) => {
+    it("uses every family, fixes the sample, and the sample's tests pass at the end", async () => {
+      const { output, text } = capture();
+      const outcome = await runPlayground({
+        provider: "scripted",
+        parallel,
+        output,
+        input: new PassThrough(),
+        env: {},
+      });
+      try {
+        expect(outcome.error).toBeUndefined();
+        expect(outcome.result?.text).toMatch(/^Fixed\. applyDiscount in src\/discount\.js/);
+        expect(outcome.result?.toolCalls.map((c) => c.name)).toEqual([
+          "Tree",
+          "Grep",
+          "Shell",
+          "Read",
+          "WebSearch",
+          "Think",
+          "Edit",
+          "Shell",
+        ]);
+        expect(outcome.result?.toolCalls.map((c) => c.isError)).toEqual([
+          false,
+          false,
+          true, // the first test run fails: that is the bug
+          false,
+          false,
+          false,
+          false,
+          false,
+        ]);
+        const after = sampleTests(outcome.workspace);
+        expect(after.status).toBe(0);
+        expect(await readFile(`${outcome.workspace}/src/discount.js`, "utf8")).toContain(
+          "return Math.round((cents * (100 - percent)) / 100);",
+        );
+
+        const shown = text();
+        expect(shown).toContain(SCRIPTED_LABEL);
+        expect(shown).toContain("(a throwaway copy of the sample)");
+        expect(shown).toContain("+  return Math.round((cents * (100 - percent)) / 100);");
+        expect(shown).toContain("── summary");
+        expect(shown).toContain("  turns          8\n");
+        expect(shown).toContain("  soft failures  1\n");
+        expect(shown).toContain(`  trajectory     ${outcome.trajectoryPath}\n`);
+        expect(shown).not.toContain("\u001b["); // not a TTY: no colour, no spinner
+
+        const events = (await readFile(outcome.trajectoryPath, "utf8"))
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as { event: string; name?: string });
+        expect(events.filter((e) => e.event === "tool_result").map((e) => e.name)).toHaveLength(8);
+        expect(events.at(-1)?.event).toBe("finish");
+      } finally {
+        await rm(dirname(outcome.workspace), { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe("when the sample is untouched", () => {
+    it("ships a failing test (so the session has something to fix)", async () => {
+      const { sampleWorkspace } = await import("./package-root.js");
+      expect(sampleTests(sampleWorkspace()).status).not.toBe(0);
+    });
+  });
+});

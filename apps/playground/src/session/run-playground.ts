@@ -1,0 +1,120 @@
+import { join } from "node:path";
+import { toolTraits } from "@toolkit/core";
+import { BareLoop, type LoopResult, trajectoryObserver } from "@toolkit/loop";
+import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
+import { colorsFor } from "../render/colors.js";
+import { consoleObserver } from "../render/console-observer.js";
+import { createSpinner } from "../render/spinner.js";
+import { formatSummary } from "../render/summary.js";
+import { terminalApprover } from "./ask-approval.js";
+import { buildRegistry } from "./build-registry.js";
+import { chooseModel, type Provider } from "./choose-model.js";
+import { startLocalWebSearch } from "./local-web-search.js";
+import { prepareWorkspace } from "./prepare-workspace.js";
+import { SAMPLE_TASK, SYSTEM_PROMPT } from "./sample-task.js";
+
+/** Options for `runPlayground`. */
+export interface PlaygroundOptions {
+  /** @default the sample task */
+  task?: string | undefined;
+  /** Work in this directory instead of a throwaway copy of the sample. */
+  workspace?: string | undefined;
+  /** @default chosen from the environment (scripted when no key is set) */
+  provider?: Provider | undefined;
+  model?: string | undefined;
+  /** Run a reply's calls in parallel waves. @default false */
+  parallel?: boolean;
+  /** Skip approval prompts. @default false */
+  yes?: boolean;
+  /** Where the session is shown. */
+  output: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Where approval answers come from. */
+  input: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** @default process.env */
+  env?: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+}
+
+/** What a playground session leaves behind. */
+export interface PlaygroundOutcome {
+  result: LoopResult | undefined;
+  error: Error | undefined;
+  workspace: string;
+  trajectoryPath: string;
+  durationMs: number;
+}
+
+/**
+ * One agent session over the sample (or a given) workspace with every
+ * family wired in, shown turn by turn on `output`, ending with a summary.
+ */
+export async function runPlayground(options: PlaygroundOptions): Promise<PlaygroundOutcome> {
+  const { output, input, env = process.env, parallel = false, yes = false } = options;
+  const started = Date.now();
+  const colors = colorsFor({ isTTY: output.isTTY === true, env });
+  const write = (text: string) => void output.write(text);
+  const spinner = createSpinner({ stream: output });
+  const interactive = output.isTTY === true && input.isTTY === true;
+
+  const workspace = await prepareWorkspace({ workspace: options.workspace });
+  const search = await startLocalWebSearch();
+  const model = await chooseModel({ provider: options.provider, model: options.model, env }).catch(
+    async (e) => {
+      await search.close();
+      throw e;
+    },
+  );
+  const trajectoryPath = join(workspace.runDir, "trajectory.jsonl");
+
+  write(`${colors.bold("Toolkit playground")}\n`);
+  write(`  model       ${model.provider === "scripted" ? colors.magenta(model.label) : model.label}\n`);
+  write(
+    `  workspace   ${workspace.root}${workspace.isSampleCopy ? colors.dim(" (a throwaway copy of the sample)") : ""}\n`,
+  );
+  write(
+    `  web search  the real search proxy at ${search.proxyUrl} -> a local stand-in provider at ${search.standInUrl}\n`,
+  );
+  write(
+    `  dispatch    ${parallel ? "parallel waves" : "sequential"}${interactive && !yes ? ", writing tools ask first" : ""}\n`,
+  );
+
+  const middleware: Middleware[] = [timeout({ seconds: 300 })];
+  if (interactive && !yes) {
+    middleware.push(
+      approvals({
+        ask: terminalApprover({ input, output, colors, spinner }),
+        store: new MemoryApprovalStore(),
+        exempt: (call) => (call.tool ? toolTraits(call.tool).isReadOnly : true),
+      }),
+    );
+  }
+
+  const task = options.task ?? SAMPLE_TASK;
+  write(`\n${colors.bold("task")} ${task}\n`);
+  let result: LoopResult | undefined;
+  let error: Error | undefined;
+  const loop = new BareLoop({
+    model: model.client,
+    registry: buildRegistry({ searchProvider: search.provider }),
+    middleware,
+    system: SYSTEM_PROMPT,
+    dispatch: { mode: parallel ? "parallel" : "sequential" },
+    maxTurns: 30,
+    cwd: workspace.root,
+    isNonInteractive: !interactive,
+    observers: [consoleObserver({ write, colors, spinner }), trajectoryObserver({ path: trajectoryPath })],
+  });
+  try {
+    result = await loop.run(task, options.signal ? { signal: options.signal } : {});
+  } catch (e) {
+    error = e instanceof Error ? e : new Error(String(e));
+  } finally {
+    spinner.stop();
+    await loop.dispose();
+    await model.close();
+    await search.close();
+  }
+  const durationMs = Date.now() - started;
+  write(formatSummary({ result, error, durationMs, trajectoryPath, workspace: workspace.root, colors }));
+  return { result, error, workspace: workspace.root, trajectoryPath, durationMs };
+}

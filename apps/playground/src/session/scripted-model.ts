@@ -1,0 +1,119 @@
+import type { RecordedRequest, ScriptedReply, ScriptStep } from "@toolkit/loop/test";
+
+/** Shown wherever the scripted model is in use, so nobody mistakes it for an LLM. */
+export const SCRIPTED_LABEL =
+  "SCRIPTED MODEL: a stand-in that plays back pre-written replies (apps/playground/src/session/scripted-model.ts); no LLM is involved";
+
+interface Found {
+  file: string;
+  buggyLine: string | undefined;
+}
+
+/**
+ * The scripted model's replies for the sample task, turn by turn. Each step
+ * reads the real tool results it is sent (where Grep found the function, the
+ * line Read showed), so the edit it asks for matches the files on disk; it
+ * does not reason, it follows this script.
+ */
+export function sampleScript(): ScriptStep[] {
+  const found: Found = { file: "src/discount.js", buggyLine: undefined };
+  const text = (request: RecordedRequest) => request.toolResults.map((r) => r.text).join("\n");
+  return [
+    () => ({
+      text: "I'll look at the project layout and find where discounts are computed.",
+      toolCalls: [
+        { name: "Tree", input: {} },
+        { name: "Grep", input: { pattern: "export function applyDiscount", output_mode: "content" } },
+      ],
+    }),
+    (request) => {
+      const match = /([\w./-]+\.[cm]?[jt]s):\d+:/.exec(text(request));
+      if (match?.[1]) found.file = match[1];
+      return {
+        text: `applyDiscount is defined in ${found.file}. Let me run the tests to see what fails.`,
+        toolCalls: [
+          {
+            name: "Shell",
+            input: { command: "node --test --test-reporter=spec", description: "Run the test suite" },
+          },
+        ],
+      };
+    },
+    () => ({
+      text: "Several tests fail on discounted prices. Reading the implementation.",
+      toolCalls: [{ name: "Read", input: { file_path: found.file } }],
+    }),
+    (request) => {
+      for (const line of text(request).split("\n")) {
+        const code = line.includes("\t") ? line.slice(line.indexOf("\t") + 1) : line;
+        if (/return Math\.round\(\(cents \* percent\) \/ 100\);/.test(code)) found.buggyLine = code;
+      }
+      return {
+        text: "Before changing it, let me check the formula for a price after a percentage discount.",
+        toolCalls: [
+          { name: "WebSearch", input: { query: "price after percentage discount formula", max_results: 2 } },
+        ],
+      };
+    },
+    () => ({
+      toolCalls: [
+        {
+          name: "Think",
+          input: {
+            thought:
+              "Goal: make the failing tests pass with the smallest change. applyDiscount returns cents * percent / 100, " +
+              "which is the amount taken off, not the price after the discount. The search confirms the price is " +
+              "cents * (100 - percent) / 100. Options: change the formula in applyDiscount, or subtract in checkoutTotal; " +
+              "the tests call applyDiscount directly, so fix applyDiscount. Then rerun the tests.",
+          },
+        },
+      ],
+    }),
+    (): ScriptedReply => {
+      if (found.buggyLine === undefined) {
+        return {
+          text: `I could not find the line I expected in ${found.file}; I am stopping without changing anything.`,
+        };
+      }
+      return {
+        text: "applyDiscount returns the discount instead of the discounted price. Fixing the formula.",
+        toolCalls: [
+          {
+            name: "Edit",
+            input: {
+              file_path: found.file,
+              old_string: found.buggyLine,
+              new_string: found.buggyLine.replace("(cents * percent)", "(cents * (100 - percent))"),
+            },
+          },
+        ],
+      };
+    },
+    (request): ScriptedReply => {
+      if (!text(request).includes("(100 - percent)")) {
+        return { text: `The edit was not applied (${firstLine(text(request))}), so the bug is still there.` };
+      }
+      return {
+        text: "Running the tests again.",
+        toolCalls: [
+          {
+            name: "Shell",
+            input: { command: "node --test --test-reporter=spec", description: "Run the test suite" },
+          },
+        ],
+      };
+    },
+    (request): ScriptedReply => {
+      const passed = /(#|ℹ) fail 0\b/.test(text(request));
+      return {
+        text: passed
+          ? `Fixed. applyDiscount in ${found.file} returned the discount amount (cents * percent / 100) instead of the price after it; it now returns cents * (100 - percent) / 100, rounded to whole cents. All tests pass.`
+          : `I changed applyDiscount in ${found.file}, but the tests still fail:\n${firstLine(text(request))}`,
+      };
+    },
+  ];
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0] ?? "";
+}
