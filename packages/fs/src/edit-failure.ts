@@ -18,7 +18,7 @@ export interface EditFailureNames {
 /** Turns a failed edit into the soft error the model sees. Nothing has been written when this is thrown. */
 export function editFailureError(failure: EditFailure, names: EditFailureNames): ToolError {
   const { shown, oldField, newField, replaceAllField } = names;
-  const where = names.afterEarlierEdits ? `${shown} (after the earlier edits)` : shown;
+  const where = names.afterEarlierEdits ? `${shown} as changed by the earlier edits` : shown;
   switch (failure.kind) {
     case "empty-old":
       return ToolError.invalidInput(
@@ -37,7 +37,7 @@ export function editFailureError(failure: EditFailure, names: EditFailureNames):
       );
     case "ambiguous":
       return ToolError.execution(
-        `\`${oldField}\` occurs ${failure.lines.length} times in ${where} (lines ${failure.lines.join(", ")}); nothing was written`,
+        `\`${oldField}\` occurs ${failure.lines.length} times (lines ${failure.lines.join(", ")}) in ${where}; nothing was written`,
         {
           advice: `Add surrounding lines to \`${oldField}\` so it matches exactly once, or set \`${replaceAllField}\` to true to change every occurrence.`,
         },

@@ -46,7 +46,7 @@ describe("Edit", () => {
       await seed("a.txt", "foo\nbar\nfoo\nfoo\n");
       expect(view(await edit({ file_path: "a.txt", old_string: "foo", new_string: "baz" }))).toEqual({
         isError: true,
-        text: "Execution error: `old_string` occurs 3 times in a.txt (lines 1, 3, 4); nothing was written\nAdd surrounding lines to `old_string` so it matches exactly once, or set `replace_all` to true to change every occurrence.",
+        text: "Execution error: `old_string` occurs 3 times (lines 1, 3, 4) in a.txt; nothing was written\nAdd surrounding lines to `old_string` so it matches exactly once, or set `replace_all` to true to change every occurrence.",
       });
       expect(await readFile(at("a.txt"), "utf8")).toBe("foo\nbar\nfoo\nfoo\n");
     });

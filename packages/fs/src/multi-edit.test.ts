@@ -92,7 +92,7 @@ describe("MultiEdit", () => {
       );
       expect(view(out)).toEqual({
         isError: true,
-        text: "Execution error: `edits[2].old_string` was not found in a.txt (after the earlier edits); nothing was written. The closest region is line 2:\n2\tbeta 2\nIt differs from `edits[2].old_string` only in indentation (leading whitespace).\nCopy `edits[2].old_string` exactly as Read shows it after the line-number tab (same whitespace and indentation), or Read the file again.",
+        text: "Execution error: `edits[2].old_string` was not found in a.txt as changed by the earlier edits; nothing was written. The closest region is line 2:\n2\tbeta 2\nIt differs from `edits[2].old_string` only in indentation (leading whitespace).\nCopy `edits[2].old_string` exactly as Read shows it after the line-number tab (same whitespace and indentation), or Read the file again.",
       });
       expect(await readFile(at("a.txt"), "utf8")).toBe("alpha one\nbeta two\n");
       expect(writes()).toBe(0);
@@ -104,7 +104,7 @@ describe("MultiEdit", () => {
         ws.ctx,
       );
       expect(out.textContent()).toBe(
-        "Execution error: `edits[0].old_string` occurs 2 times in a.txt (lines 1, 1); nothing was written\nAdd surrounding lines to `edits[0].old_string` so it matches exactly once, or set `edits[0].replace_all` to true to change every occurrence.",
+        "Execution error: `edits[0].old_string` occurs 2 times (lines 1, 1) in a.txt; nothing was written\nAdd surrounding lines to `edits[0].old_string` so it matches exactly once, or set `edits[0].replace_all` to true to change every occurrence.",
       );
     });
   });
