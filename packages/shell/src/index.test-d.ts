@@ -1,0 +1,40 @@
+import type { Tool } from "@toolkit/core";
+import { describe, expectTypeOf, it } from "vitest";
+import {
+  type CommandAnalysis,
+  createShellTools,
+  dispose,
+  type Jobs,
+  type Shell,
+  type ShellOptions,
+} from "./index.js";
+import { createLoomTools, type LoomBashResult } from "./loom.js";
+
+describe("@toolkit/shell types", () => {
+  it("analyzeCommand takes the command string and answers readOnly with an optional reason", () => {
+    expectTypeOf<CommandAnalysis>().toEqualTypeOf<{ readonly readOnly: boolean; readonly reason?: string }>();
+  });
+
+  it("createShellTools returns Shell then Jobs, both Tools", () => {
+    expectTypeOf(createShellTools()).toEqualTypeOf<[Shell, Jobs]>();
+    expectTypeOf<Shell>().toMatchTypeOf<Tool>();
+    expectTypeOf<Jobs>().toMatchTypeOf<Tool>();
+  });
+
+  it("every option is optional and units are in the names", () => {
+    expectTypeOf<{}>().toMatchTypeOf<ShellOptions>();
+    expectTypeOf<ShellOptions["killGraceMs"]>().toEqualTypeOf<number | undefined>();
+    // @ts-expect-error an unknown option is refused
+    const bad: ShellOptions = { timeout: 5 };
+    void bad;
+  });
+
+  it("dispose takes the context and returns a promise", () => {
+    expectTypeOf(dispose).returns.toEqualTypeOf<Promise<void>>();
+  });
+
+  it("the Loom bash reply has Loom's fields", () => {
+    expectTypeOf(createLoomTools()[0].call).returns.resolves.toHaveProperty("structuredValue");
+    expectTypeOf<LoomBashResult["exit_code"]>().toEqualTypeOf<number | null>();
+  });
+});
