@@ -36,7 +36,7 @@ describe("createLoomTools", () => {
     describe("when the command times out", () => {
       it("kills it and its children instead of orphaning them", async () => {
         const out = await bash.call(
-          { command: "echo $$ > pids; sleep 60 & echo $! >> pids; echo begun; sleep 60", timeout_secs: 1 },
+          { command: "echo $$ > pids; sleep 60 & echo $! >> pids; echo begun; sleep 60", timeout_secs: 2 },
           box.ctx,
         );
         expect(out.structuredValue()).toEqual({

@@ -6,6 +6,7 @@ import { StreamCapture } from "../capture/stream-capture.js";
 import { processAlive } from "./process-group.js";
 import { runCommand } from "./run-command.js";
 import { UnixBackend } from "./unix-backend.js";
+import { eventually } from "../tools/test-helpers.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -82,7 +83,7 @@ describe("runCommand", () => {
         "echo partial",
         "sleep 30",
       ].join("\n");
-      const { outcome, stdout } = await run(script, { timeoutMs: 400 });
+      const { outcome, stdout } = await run(script, { timeoutMs: 1500 });
       expect(outcome.timedOut).toBe(true);
       expect(outcome.exitCode).toBeNull();
       expect(stdout).toBe("partial\n");
@@ -93,7 +94,7 @@ describe("runCommand", () => {
 
     it("sends SIGKILL after the grace to processes that ignore SIGTERM", async () => {
       const { outcome } = await run("trap '' TERM; sleep 30 & echo $! > pids; wait", {
-        timeoutMs: 200,
+        timeoutMs: 1000,
         killGraceMs: 200,
       });
       expect(outcome.timedOut).toBe(true);
@@ -104,10 +105,12 @@ describe("runCommand", () => {
   describe("when the signal aborts mid-run", () => {
     it("kills the group and reports the cancellation", async () => {
       const controller = new AbortController();
-      setTimeout(() => controller.abort(), 300);
-      const { outcome } = await run("echo $$ > pids; sleep 30 & echo $! >> pids; sleep 30", {
+      const running = run("echo $$ > pids; sleep 30 & echo $! >> pids; sleep 30", {
         signal: controller.signal,
       });
+      await eventually(async () => ((await pidsIn("pids").catch(() => [])).length === 2 ? true : undefined));
+      controller.abort();
+      const { outcome } = await running;
       expect([outcome.cancelled, outcome.timedOut]).toEqual([true, false]);
       for (const pid of await pidsIn("pids")) expect(processAlive(pid)).toBe(false);
     });

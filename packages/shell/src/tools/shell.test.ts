@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { processAlive } from "../process/process-group.js";
 import { UnixBackend } from "../process/unix-backend.js";
 import { Shell } from "./shell.js";
-import { pidsIn, pinned, type Sandbox, sandbox } from "./test-helpers.js";
+import { eventually, pidsIn, pinned, type Sandbox, sandbox } from "./test-helpers.js";
 
 const FIX = "Fix the arguments so they match the tool's input schema, then call it again.";
 let box: Sandbox;
@@ -74,10 +74,10 @@ describe("Shell", () => {
     it("kills it and every process it started, keeps the partial output and says what to do", async () => {
       const command =
         "echo $$ > pids; sleep 60 & echo $! >> pids; (sleep 61 & echo $! >> pids; wait) & echo started; sleep 60";
-      const out = await shell.call({ command, timeout_s: 1 }, box.ctx);
+      const out = await shell.call({ command, timeout_s: 2 }, box.ctx);
       expect(out.isError).toBe(true);
       expect(pinned(out)).toBe(
-        "started\n[timed out after 1s and killed with every process it started, N ms]\n" +
+        "started\n[timed out after 2s and killed with every process it started, N ms]\n" +
           "Retry with a larger `timeout_s` (at most 600), run it with `background: true`, or split the work into smaller steps.",
       );
       const pids = await pidsIn(box.root);
@@ -90,8 +90,12 @@ describe("Shell", () => {
     it("kills the process group and reports the cancellation", async () => {
       const controller = new AbortController();
       const ctx = box.ctx.withSignal(controller.signal);
-      setTimeout(() => controller.abort(), 300);
-      const out = await shell.call({ command: "echo $$ > pids; sleep 60 & echo $! >> pids; sleep 60" }, ctx);
+      const call = shell.call({ command: "echo $$ > pids; sleep 60 & echo $! >> pids; sleep 60" }, ctx);
+      await eventually(async () =>
+        (await pidsIn(box.root).catch(() => [])).length === 2 ? true : undefined,
+      );
+      controller.abort();
+      const out = await call;
       expect(out.isError).toBe(true);
       expect(pinned(out)).toBe("[cancelled and killed with every process it started, N ms]");
       for (const pid of await pidsIn(box.root)) expect(processAlive(pid)).toBe(false);
