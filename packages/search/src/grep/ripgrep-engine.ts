@@ -23,6 +23,7 @@ export class RipgrepEngine implements GrepEngine {
   }
 
   search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
+    if (signal.aborted) return Promise.reject(ToolError.cancelled());
     return new Promise<EngineResult>((resolve, reject) => {
       const child = spawn(this.#binary, ripgrepArgs(request), {
         cwd: request.root,

@@ -42,6 +42,7 @@ export class JsEngine implements GrepEngine {
   }
 
   async search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
+    if (signal.aborted) throw ToolError.cancelled();
     const regex = translateRegex(request);
     const settings: ScanSettings = {
       ...regex,
