@@ -4,14 +4,14 @@ import { createToolContext, type ToolOutput } from "@toolkit/core";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { fixtureRegistry, PACKAGE_DIR, tsNodeArgs } from "./fixtures/connect.js";
+import { fixtureRegistry, isWaitStats, PACKAGE_DIR, tsNodeArgs, type WaitStats } from "./fixtures/connect.js";
 import { importMcpTools, type McpImport, serveRegistry } from "./index.js";
 import { outputSchemaOf } from "./output-schema.js";
 
 const quiet = { warn: () => undefined };
 
 /** A registry shaped like the one on the other side, to compare against. */
-const original = fixtureRegistry({ cancelled: 0 }, () => undefined);
+const original = fixtureRegistry({ started: 0, cancelled: 0 }, () => undefined);
 const SKIPPED = new Set(["broken", "scalar"]);
 
 const CALLS: [string, unknown][] = [
@@ -51,7 +51,7 @@ describe("serveRegistry and importMcpTools", () => {
     {
       over: "Streamable HTTP on 127.0.0.1",
       open: async () => {
-        const source = fixtureRegistry({ cancelled: 0 }, () => undefined);
+        const source = fixtureRegistry({ started: 0, cancelled: 0 }, () => undefined);
         const serving = await serveRegistry(source, {
           name: "fixture",
           version: "1.0.0",
@@ -119,12 +119,18 @@ describe("serveRegistry and importMcpTools", () => {
     it("cancels a call across both hops", async () => {
       const controller = new AbortController();
       const ctx = createToolContext({ signal: controller.signal });
+      const stats = async () => (await callOne(imported, "wait_stats", {})).structuredValue();
+      const raw = await stats();
+      if (!isWaitStats(raw)) throw new Error("wait_stats answered without its counters");
+      const before: WaitStats = raw;
       const pending = dispatch(imported, [{ id: "w", name: "wait", input: {} }], { ctx });
-      setTimeout(() => controller.abort(), 300);
+      // Cancel only once the far side runs the tool, so the signal crosses both hops.
+      await vi.waitFor(async () => expect(await stats()).toEqual({ ...before, started: before.started + 1 }));
+      controller.abort();
       const [result] = await pending;
       expect(result?.output.textContent()).toMatch(/^Cancelled/);
       await vi.waitFor(async () =>
-        expect((await callOne(imported, "cancellations", {})).structuredValue()).toEqual({ cancelled: 1 }),
+        expect(await stats()).toEqual({ started: before.started + 1, cancelled: before.cancelled + 1 }),
       );
     });
   });

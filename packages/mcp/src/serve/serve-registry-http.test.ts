@@ -46,7 +46,7 @@ describe("serveRegistry", () => {
         return (await next(call)).withText("wrapped");
       };
       const serving = await serveHttp(
-        fixtureRegistry({ cancelled: 0 }, () => undefined),
+        fixtureRegistry({ started: 0, cancelled: 0 }, () => undefined),
         { middleware: [record] },
       );
       const client = await connect(serving.url);
@@ -57,18 +57,21 @@ describe("serveRegistry", () => {
 
     it("cancels a running call when the host's context is cancelled", async () => {
       const host = new AbortController();
+      const state = { started: 0, cancelled: 0 };
       const serving = await serveHttp(
-        fixtureRegistry({ cancelled: 0 }, () => undefined),
+        fixtureRegistry(state, () => undefined),
         {
           ctx: createToolContext({ signal: host.signal }),
         },
       );
       const client = await connect(serving.url);
       const pending = client.callTool({ name: "wait", arguments: {} });
-      setTimeout(() => host.abort(), 200);
+      await vi.waitFor(() => expect(state.started).toBe(1));
+      host.abort();
       const result = await pending;
       expect(result.isError).toBe(true);
       expect(result.content).toEqual([{ type: "text", text: expect.stringMatching(/^Cancelled/) }]);
+      expect(state.cancelled).toBe(1);
     });
   });
 
@@ -132,7 +135,7 @@ describe("serveRegistry", () => {
 
   describe("when given an SDK transport", () => {
     it("serves one session over it", async () => {
-      const registry = fixtureRegistry({ cancelled: 0 }, () => undefined);
+      const registry = fixtureRegistry({ started: 0, cancelled: 0 }, () => undefined);
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       const serving = await serveRegistry(registry, {
         name: "t",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectHttpFixture, connectStdioFixture, type FixtureConnection } from "../fixtures/connect.js";
 import { RED_PIXEL } from "../fixtures/fixture-tools.js";
 
-const ADVERTISED = ["echo", "fail", "explode", "picture", "stats", "liar", "wait", "cancellations", "toggle"];
+const ADVERTISED = ["echo", "fail", "explode", "picture", "stats", "liar", "wait", "wait_stats", "toggle"];
 
 describe("serveRegistry", () => {
   describe.each([
@@ -92,7 +92,7 @@ describe("serveRegistry", () => {
         expect(error).toBeInstanceOf(McpError);
         expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
         expect((error as McpError).message).toContain(
-          `Tool not found: ${name}. Available: cancellations, echo, explode, fail, liar, picture, stats, toggle, wait`,
+          `Tool not found: ${name}. Available: echo, explode, fail, liar, picture, stats, toggle, wait, wait_stats`,
         );
       }
     });
@@ -149,14 +149,16 @@ describe("serveRegistry", () => {
     });
 
     it("aborts the call's signal when the client cancels it", async () => {
-      const before = await fixture.cancellations();
+      const before = await fixture.waitStats();
       const controller = new AbortController();
       const call = client.callTool({ name: "wait", arguments: { ms: 20_000 } }, undefined, {
         signal: controller.signal,
       });
-      setTimeout(() => controller.abort(new Error("user pressed stop")), 300);
+      // Cancel only once the tool runs, so the signal reaches a running call.
+      await vi.waitFor(async () => expect((await fixture.waitStats()).started).toBe(before.started + 1));
+      controller.abort(new Error("user pressed stop"));
       await expect(call).rejects.toThrow("user pressed stop");
-      await vi.waitFor(async () => expect(await fixture.cancellations()).toBe(before + 1));
+      await vi.waitFor(async () => expect((await fixture.waitStats()).cancelled).toBe(before.cancelled + 1));
     });
   });
 });
