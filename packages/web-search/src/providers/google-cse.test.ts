@@ -174,16 +174,16 @@ describe("GoogleCse", () => {
     it("times out each attempt and fails with kind `timeout` after all attempts", async () => {
       const { s, provider } = await setUp(
         { replies: [{ type: "hang" }, { type: "hang" }, { type: "hang" }] },
-        { timeoutMs: 80 },
+        { timeoutMs: 250 },
       );
       const error = await failure(provider.search({ query: "slow", count: 5 }));
       expect(s.requests).toHaveLength(3);
       expect(error.kind).toBe("timeout");
-      expect(error.message).toBe("google-cse did not answer within 80 ms (gave up after 3 attempts)");
+      expect(error.message).toBe("google-cse did not answer within 250 ms (gave up after 3 attempts)");
     });
 
     it("recovers when a later attempt answers", async () => {
-      const { s, provider } = await setUp({ replies: [{ type: "hang" }] }, { timeoutMs: 300 });
+      const { s, provider } = await setUp({ replies: [{ type: "hang" }] }, { timeoutMs: 1000 });
       expect(await provider.search({ query: "slow", count: 1 })).toHaveLength(1);
       expect(s.requests).toHaveLength(2);
     });

@@ -112,7 +112,7 @@ describe("Serper", () => {
     it("fails with kind `timeout` after 3 attempts", async () => {
       const { s, provider } = await setUp(
         { replies: [{ type: "hang" }, { type: "hang" }, { type: "hang" }] },
-        60,
+        250,
       );
       const error = await failure(provider.search({ query: "x", count: 1 }));
       expect(error.kind).toBe("timeout");

@@ -50,7 +50,9 @@ export class StandInServer implements StandIn {
     this.apiKey = apiKey;
     this.#host = host;
     this.#port = port;
-    this.#server = createServer((req, res) => void this.#handle(req, res));
+    this.#server = createServer((req, res) => {
+      this.#handle(req, res).catch(() => res.destroy());
+    });
   }
 
   protected async listen(): Promise<this> {
@@ -80,8 +82,15 @@ export class StandInServer implements StandIn {
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const record = await recordRequest(req);
+    // Recorded on arrival, so a request the client gives up on mid-body still counts.
+    const record = startRecord(req);
     this.requests.push(record);
+    try {
+      await readInto(record, req);
+    } catch {
+      record.reply = "aborted";
+      return;
+    }
     if (record.method !== this.#wire.method || record.path !== this.#wire.path) {
       record.reply = "error";
       send(res, 404, this.#wire.error(404, `Not found: ${record.method} ${record.path}`));
@@ -133,30 +142,32 @@ function defaultReason(status: number): string {
   return "Request contains an invalid argument.";
 }
 
-async function recordRequest(req: IncomingMessage): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const body = Buffer.concat(chunks).toString("utf8");
+function startRecord(req: IncomingMessage): RecordedRequest {
   const url = new URL(req.url ?? "/", "http://stand-in");
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  let json: unknown;
-  try {
-    json = body ? JSON.parse(body) : undefined;
-  } catch {
-    json = undefined;
   }
   return {
     method: req.method ?? "GET",
     path: url.pathname,
     params: Object.fromEntries(url.searchParams),
     headers,
-    body,
-    json,
-    reply: "results",
+    body: "",
+    json: undefined,
+    reply: "pending",
   };
+}
+
+async function readInto(record: RecordedRequest, req: IncomingMessage): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  record.body = Buffer.concat(chunks).toString("utf8");
+  try {
+    record.json = record.body ? JSON.parse(record.body) : undefined;
+  } catch {
+    record.json = undefined;
+  }
 }
 
 function send(

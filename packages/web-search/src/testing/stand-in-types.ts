@@ -33,8 +33,12 @@ export interface RecordedRequest {
   body: string;
   /** The body parsed as JSON, or undefined. */
   json: unknown;
-  /** What the stand-in answered (the reply type). */
-  reply: StandInReply["type"];
+  /**
+   * What the stand-in answered: a reply type (`error` also for the provider's
+   * own 4xx), `pending` while the body is read, `aborted` when the client left
+   * before sending it all.
+   */
+  reply: StandInReply["type"] | "pending" | "aborted";
 }
 
 /** Options shared by the stand-ins. */

@@ -213,10 +213,10 @@ describe("WebSearch", () => {
     });
 
     it("reports a timeout in seconds", async () => {
-      const { cse, tool } = await setUp({}, 40);
+      const { cse, tool } = await setUp({}, 250);
       cse.enqueue({ type: "hang" }, { type: "hang" }, { type: "hang" });
       expect(await softError(tool.call({ query: "x" }, ctx))).toBe(
-        "Timeout after 0.04s\ngoogle-cse did not answer within 0.04s on any of 3 attempts; try again later, or continue without web results.",
+        "Timeout after 0.25s\ngoogle-cse did not answer within 0.25s on any of 3 attempts; try again later, or continue without web results.",
       );
     });
 
