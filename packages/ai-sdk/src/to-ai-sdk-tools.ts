@@ -1,0 +1,94 @@
+import {
+  type JsonSchema,
+  restoreAbsent,
+  strictSchema,
+  type Tool as ToolkitTool,
+  type ToolSchema,
+} from "@toolkit/core";
+import { advertisedSurface, dispatch, type ToolRegistry } from "@toolkit/registry";
+import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
+import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
+import { type ResolvedApproval, resolveApproval } from "./approval-policy.js";
+import { type ResolvedOptions, resolveOptions, type ToAiSdkToolsOptions } from "./options.js";
+import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
+import { toModelOutput } from "./to-model-output.js";
+import { withHostSignal } from "./with-host-signal.js";
+
+/**
+ * Turns the registry's advertised tools into an AI SDK `ToolSet`. Every call
+ * the AI SDK makes goes through `dispatch`: validated against the very schema
+ * the model was shown, run through the middleware pipeline, cancelled by the
+ * AI SDK's `abortSignal`; a soft failure comes back to the model as
+ * `error-text`. The set is a snapshot of the surface: call again (e.g. in
+ * `prepareStep`) to pick up registry changes.
+ *
+ * @example
+ * const result = await generateText({
+ *   model,
+ *   tools: toAiSdkTools(registry, { middleware: [timeout({ seconds: 30 })] }),
+ *   stopWhen: stepCountIs(5),
+ *   prompt: "What is in README.md?",
+ * });
+ */
+export function toAiSdkTools(registry: ToolRegistry, options: ToAiSdkToolsOptions = {}): ToolSet {
+  if (!registry || typeof registry.versionedSurface !== "function") {
+    throw new TypeError("toAiSdkTools: `registry` must be a ToolRegistry");
+  }
+  const resolved = resolveOptions(options);
+  const surface = advertisedSurface(registry, resolved.selector, 0);
+  const entries: Array<[string, Tool<unknown, AiSdkToolResult>]> = [];
+  for (const schema of surface.schemas) {
+    const registered = registry.get(schema.tool);
+    if (registered) entries.push([schema.tool, adapt(registry, registered, schema, surface.names, resolved)]);
+  }
+  // fromEntries defines own properties, so a tool named `__proto__` stays a tool.
+  return Object.fromEntries(entries);
+}
+
+function adapt(
+  registry: ToolRegistry,
+  registered: ToolkitTool,
+  schema: ToolSchema,
+  advertised: readonly string[],
+  o: ResolvedOptions,
+): Tool<unknown, AiSdkToolResult> {
+  const shown = o.strict ? strictSchema(schema.input_schema) : schema.input_schema;
+  const approval = resolveApproval(o.needsApproval, registered);
+  return tool<unknown, AiSdkToolResult>({
+    description: schema.description,
+    inputSchema: jsonSchema<unknown>(asJsonSchema7(shown)),
+    ...(o.strict ? { strict: true } : {}),
+    needsApproval: approvalHook(approval, schema.input_schema, o.strict),
+    async execute(input, { abortSignal, toolCallId }) {
+      const [result] = await dispatch(registry, [{ id: toolCallId, name: schema.tool, input }], {
+        middleware: o.middleware,
+        ctx: withHostSignal(o.ctx, abortSignal),
+        advertised,
+        strict: o.strict,
+      });
+      if (!result) throw new Error(`dispatch returned no result for call ${toolCallId}`);
+      return toAiSdkToolResult(result.output);
+    },
+    toModelOutput({ output }) {
+      return isAiSdkToolResult(output) ? toModelOutput(output) : { type: "text", value: String(output) };
+    },
+  });
+}
+
+type NeedsApproval = NonNullable<Tool<unknown, AiSdkToolResult>["needsApproval"]>;
+
+function approvalHook(approval: ResolvedApproval, original: JsonSchema, strict: boolean): NeedsApproval {
+  if (typeof approval === "boolean") return approval;
+  return (input, { toolCallId }) => approval(strict ? restoreAbsent(original, input) : input, toolCallId);
+}
+
+type JsonSchema7 = Exclude<Parameters<typeof jsonSchema>[0], PromiseLike<unknown> | (() => unknown)>;
+
+/**
+ * Our JsonSchema is any JSON object; the AI SDK types its input as
+ * `JSONSchema7`, whose fields are narrower. The schema is passed through
+ * untouched, so the cast only restates what the provider receives.
+ */
+function asJsonSchema7(schema: JsonSchema): JsonSchema7 {
+  return schema as JsonSchema7;
+}
