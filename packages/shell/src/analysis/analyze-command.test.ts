@@ -152,6 +152,8 @@ const FIXTURES: ReadonlyArray<readonly [string, boolean, string?]> = [
   ["ls &", false, "it runs a command in the background (`&`)"],
   ["f() { ls; }", false, "it defines a function"],
   ["sort -o out.txt in.txt", false, "`sort -o` writes to a file"],
+  ["sort --compress-program=sh big.txt", false, "`sort --compress-program` runs another command"],
+  ["sort -k2 -n data.txt", true],
   ["uniq in.txt out.txt", false, "`uniq` with two file names writes the second"],
   ["date -s '2020-01-01'", false, "`date -s` sets the clock"],
   ["rg --pre ./x foo", false, "`rg --pre` runs other commands"],

@@ -78,22 +78,7 @@ function checkSubcommand(sub: string, rest: Args): string | undefined {
     case "reflog":
       return oneOf(sub, rest, ["show"], true);
     case "config":
-      return findFlag(rest, { short: "l", long: ["--get", "--get-all", "--get-regexp", "--list"] }) !==
-        undefined &&
-        findFlag(rest, {
-          short: "e",
-          long: [
-            "--add",
-            "--unset",
-            "--unset-all",
-            "--replace-all",
-            "--edit",
-            "--rename-section",
-            "--remove-section",
-          ],
-        }) === undefined
-        ? undefined
-        : "`git config` changes configuration unless it only reads (`--get`, `--list`)";
+      return checkConfig(rest);
     default:
       return `\`git ${sub}\` is not a read-only git subcommand`;
   }
@@ -137,4 +122,27 @@ function oneOf(
   if (action === undefined)
     return bareAllowed ? undefined : `\`git ${sub}\` without \`${allowed[0]}\` changes the repository`;
   return allowed.includes(action as string) ? undefined : `\`git ${sub} ${action}\` changes the repository`;
+}
+
+const CONFIG_READS = { short: "l", long: ["--get", "--get-all", "--get-regexp", "--list"] };
+const CONFIG_WRITES = {
+  short: "e",
+  long: [
+    "--add",
+    "--unset",
+    "--unset-all",
+    "--replace-all",
+    "--edit",
+    "--rename-section",
+    "--remove-section",
+  ],
+};
+
+/** `git config` only reads with `--get*` or `--list` and no writing flag. */
+function checkConfig(rest: Args): string | undefined {
+  const reads = findFlag(rest, CONFIG_READS) !== undefined;
+  const writes = findFlag(rest, CONFIG_WRITES) !== undefined;
+  return reads && !writes
+    ? undefined
+    : "`git config` changes configuration unless it only reads (`--get`, `--list`)";
 }

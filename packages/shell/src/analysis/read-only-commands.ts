@@ -116,7 +116,7 @@ export const READ_ONLY_COMMANDS: ReadonlyMap<string, ArgCheck> = new Map<string,
   ["rg", forbidFlags("rg", { long: ["--pre"] }, "runs other commands")],
   ["fd", forbidFlags("fd", { short: "xX", long: ["--exec", "--exec-batch"] }, "runs other commands")],
   ["fdfind", forbidFlags("fdfind", { short: "xX", long: ["--exec", "--exec-batch"] }, "runs other commands")],
-  ["sort", forbidFlags("sort", { short: "o", long: ["--output"] }, "writes to a file")],
+  ["sort", literalArgs("sort", checkSort)],
   ["tree", forbidFlags("tree", { short: "o" }, "writes to a file")],
   ["file", forbidFlags("file", { short: "C", long: ["--compile"] }, "writes a compiled magic file")],
   ["uniq", positionalLimit("uniq", 1, "with two file names writes the second")],
@@ -129,6 +129,14 @@ export const READ_ONLY_COMMANDS: ReadonlyMap<string, ArgCheck> = new Map<string,
   ["date", literalArgs("date", checkDate)],
   ["command", literalArgs("command", checkCommandBuiltin)],
 ]);
+
+function checkSort(args: readonly (string | undefined)[]): string | undefined {
+  const output = findFlag(args, { short: "o", long: ["--output"] });
+  if (output !== undefined) return `\`sort ${output}\` writes to a file`;
+  return findFlag(args, { long: ["--compress-program"] }) === undefined
+    ? undefined
+    : "`sort --compress-program` runs another command";
+}
 
 function checkDate(args: readonly (string | undefined)[]): string | undefined {
   const set = findFlag(args, { short: "s", long: ["--set"] });
