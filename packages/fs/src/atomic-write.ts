@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, open, realpath, rename, stat, unlink } from "node:fs/promises";
+import { lstat, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { inside, ToolError } from "@toolkit/core";
+import { ensureDirInside, escaped, isEscape } from "./ensure-dir-inside.js";
+import { errorCode } from "./error-code.js";
 
 /** Options for `writeFileAtomic`. */
 export interface AtomicWriteOptions {
@@ -53,38 +55,9 @@ export async function writeFileAtomic(options: AtomicWriteOptions): Promise<void
     if (!isEscape(error)) await unlink(temp).catch(() => undefined);
     throw ToolError.is(error)
       ? error
-      : ToolError.io(`cannot write ${path} (${code(error)})`, { cause: error });
+      : ToolError.io(`cannot write ${path} (${errorCode(error)})`, { cause: error });
   }
   if (fsync) await syncDir(dir);
-}
-
-/** Creates `dir` (and missing parents) only below `realRoot`; returns its real path. */
-async function ensureDirInside(dir: string, realRoot: string): Promise<string> {
-  const missing: string[] = [];
-  let current = dir;
-  let real: string | undefined;
-  while (real === undefined) {
-    real = await realpath(current).catch((error: unknown) => {
-      if (code(error) !== "ENOENT")
-        throw ToolError.io(`cannot open ${current} (${code(error)})`, { cause: error });
-      return undefined;
-    });
-    if (real !== undefined) break;
-    const parent = dirname(current);
-    if (parent === current) throw ToolError.io(`no existing ancestor of ${dir}`);
-    missing.push(basename(current));
-    current = parent;
-  }
-  for (let name = missing.pop(); ; name = missing.pop()) {
-    if (!inside(realRoot, real)) throw escaped(dir, real);
-    if (name === undefined) return real;
-    const next = join(real, name);
-    await mkdir(next).catch((error: unknown) => {
-      if (code(error) !== "EEXIST")
-        throw ToolError.io(`cannot create ${next} (${code(error)})`, { cause: error });
-    });
-    real = await realpath(next);
-  }
 }
 
 async function assertStillInside(
@@ -106,31 +79,9 @@ async function assertStillInside(
   }
 }
 
-const ESCAPES = new WeakSet<ToolError>();
-
-function isEscape(error: unknown): boolean {
-  return error instanceof ToolError && ESCAPES.has(error);
-}
-
-function escaped(asked: string, real: string): ToolError {
-  const error = ToolError.permission(
-    `${asked} now resolves to ${real}, outside the workspace; nothing was written`,
-    {
-      advice:
-        "A directory on the path was changed to a link that leaves the workspace; do not retry this path.",
-    },
-  );
-  ESCAPES.add(error);
-  return error;
-}
-
 async function syncDir(dir: string): Promise<void> {
   const handle = await open(dir, "r").catch(() => undefined);
   if (!handle) return;
   await handle.sync().catch(() => undefined);
   await handle.close();
-}
-
-function code(error: unknown): string {
-  return (error as { code?: string } | undefined)?.code ?? String(error);
 }

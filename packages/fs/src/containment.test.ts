@@ -15,31 +15,25 @@ let root: string;
 let outside: string;
 let before: string;
 
-/** Every path and content under `dir`, symlinks as their target text. */
+/** Every path and file content under `dir` except its `root` (links shown as links). */
 async function snapshot(dir: string): Promise<string> {
   const out: string[] = [];
-  async function walk(d: string): Promise<void> {
-    for (const e of (await readdir(d, { withFileTypes: true })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  async function walk(d: string, depth: number): Promise<void> {
+    for (const e of (await readdir(d, { withFileTypes: true })).sort(byName)) {
       const p = join(d, e.name);
+      if (depth === 0 && e.name === "root") continue;
       if (e.isDirectory()) {
-        out.push(`${relative(base, p)}/`);
-        await walk(p);
+        out.push(`${relative(dir, p)}/`);
+        await walk(p, depth + 1);
       } else if (e.isFile()) {
-        out.push(`${relative(base, p)} = ${await readFile(p, "utf8")}`);
+        out.push(`${relative(dir, p)} = ${await readFile(p, "utf8")}`);
       } else {
-        out.push(`${relative(base, p)} -> link`);
+        out.push(`${relative(dir, p)} -> link`);
       }
     }
   }
-  for (const top of (await readdir(base)).sort()) {
-    if (top === "root") continue;
-    out.push(top);
-    const p = join(base, top);
-    if ((await readdir(base, { withFileTypes: true })).find((e) => e.name === top)?.isDirectory())
-      await walk(p);
-  }
+  await walk(dir, 0);
   return out.join("\n");
 }
 
@@ -67,14 +61,18 @@ afterAll(() => rm(base, { recursive: true, force: true }));
 /** A LocalFileSource that records every path it is asked to read, write or list. */
 function recordingSource(seen: string[]): FileSource {
   const local = new LocalFileSource({ fsync: false });
+  const record = (path: string): string => {
+    seen.push(path);
+    return path;
+  };
   return {
     resolve: (w, p, f) => local.resolve(w, p, f),
     realRoot: (w) => local.realRoot(w),
     stat: (p) => local.stat(p),
-    readFile: (p) => (seen.push(p), local.readFile(p)),
-    readChunks: (p, o) => (seen.push(p), local.readChunks(p, o)),
-    writeFile: (p, d, o) => (seen.push(p), local.writeFile(p, d, o)),
-    list: (p) => (seen.push(p), local.list(p)),
+    readFile: (p) => local.readFile(record(p)),
+    readChunks: (p, o) => local.readChunks(record(p), o),
+    writeFile: (p, d, o) => local.writeFile(record(p), d, o),
+    list: (p) => local.list(record(p)),
   };
 }
 

@@ -2,16 +2,18 @@ import { type ToolContext, ToolError } from "@toolkit/core";
 import { type AppliedEdit, applyEdits, type EditSpec, type Matching } from "./edit-apply.js";
 import { editFailureError, type EditFailureNames } from "./edit-failure.js";
 import type { ResolvedFsOptions } from "./fs-options.js";
-import { isCrlf, toCrlf, toLf } from "./line-endings.js";
-import { formatBytes } from "./line-format.js";
+import { toCrlf, toLf } from "./line-endings.js";
+import { assertUnchanged, loadTextFile } from "./load-text-file.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
-import { requireFile, resolveTarget, type Target } from "./target.js";
-import { decodeText, encodeText, type TextEncoding } from "./text-codec.js";
+import { resolveTarget, type Target } from "./target.js";
+import { encodeText, type TextEncoding } from "./text-codec.js";
 
 /** Options for `editFile`. */
 export interface EditFileOptions {
   ctx: ToolContext;
   fs: ResolvedFsOptions;
+  /** The tool's wire name, for messages. */
+  tool: string;
   /** The path as the model sent it, and its field name. */
   path: string;
   pathField: string;
@@ -47,7 +49,16 @@ export interface EditFileResult {
 export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   const target = await resolveTarget(o.ctx, o.fs, o.path, o.pathField);
   const guard = StaleGuard.of(o.ctx);
-  const loaded = target.stat ? await load(o, target, guard) : undefined;
+  const loaded = target.stat
+    ? await loadTextFile({
+        source: o.fs.source,
+        target,
+        pathField: o.pathField,
+        tool: o.tool,
+        maxFileBytes: o.maxFileBytes,
+        ...(o.staleGuard ? { guard } : {}),
+      })
+    : undefined;
   let edits = o.edits.map((e) => ({ ...e, oldString: toLf(e.oldString), newString: toLf(e.newString) }));
   let text = loaded?.text ?? "";
   const first = edits[0];
@@ -82,7 +93,7 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   }
   const encoding: TextEncoding = loaded?.encoding ?? "utf8";
   const bytes = encodeText(loaded?.crlf ? toCrlf(outcome.text) : outcome.text, encoding);
-  if (loaded) await assertUnchanged(o, target, loaded.version);
+  if (loaded) await assertUnchanged(o.fs.source, target, loaded.version);
   await o.fs.source.writeFile(target.path.real, bytes, { realRoot: target.realRoot });
   const after = await o.fs.source.stat(target.path.real);
   guard.record(target.path.real, {
@@ -98,60 +109,4 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
     originalBytes: loaded?.bytes ?? 0,
     newBytes: bytes.length,
   };
-}
-
-interface Loaded {
-  text: string;
-  crlf: boolean;
-  encoding: TextEncoding;
-  bytes: number;
-  version: string;
-}
-
-async function load(o: EditFileOptions, target: Target, guard: StaleGuard): Promise<Loaded> {
-  const stat = requireFile(target, o.pathField, "Edit");
-  if (stat.size > o.maxFileBytes) {
-    throw ToolError.invalidInput(
-      `${target.shown} is ${formatBytes(stat.size)}, over the ${formatBytes(o.maxFileBytes)} edit limit`,
-      {
-        advice: "Edit a smaller file, or change this one with a shell command.",
-      },
-    );
-  }
-  const bytes = await o.fs.source.readFile(target.path.real);
-  if (o.staleGuard)
-    await guard.assertFresh(target.path.real, target.shown, {
-      version: stat.version,
-      bytes: async () => bytes,
-    });
-  const decoded = decodeText(bytes);
-  if (!decoded) {
-    throw ToolError.invalidInput(
-      `${target.shown} is not valid text (binary, or not UTF-8/UTF-16); it was not changed`,
-      {
-        advice: "Only text files can be edited; choose another file.",
-      },
-    );
-  }
-  const crlf = isCrlf(decoded.text);
-  return {
-    text: crlf ? toLf(decoded.text) : decoded.text,
-    crlf,
-    encoding: decoded.encoding,
-    bytes: bytes.length,
-    version: stat.version,
-  };
-}
-
-/** Refuses when the file changed between our read and our write. */
-async function assertUnchanged(o: EditFileOptions, target: Target, version: string): Promise<void> {
-  const now = await o.fs.source.stat(target.path.real);
-  if (now?.version !== version) {
-    throw ToolError.execution(
-      `${target.shown} changed while the edit was being prepared; nothing was written`,
-      {
-        advice: "Call Read on the file again, then redo the change against its current content.",
-      },
-    );
-  }
 }

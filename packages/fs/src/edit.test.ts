@@ -196,7 +196,7 @@ describe("Edit", () => {
           await edit({ file_path: "a.txt", old_string: "v1", new_string: "v2" }, new Edit({ source: racing }))
         ).textContent(),
       ).toBe(
-        "Execution error: a.txt changed while the edit was being prepared; nothing was written\nCall Read on the file again, then redo the change against its current content.",
+        "Execution error: a.txt changed on disk while the change was being prepared; nothing was written\nCall Read on the file again, then redo the change against its current content.",
       );
       expect(await readFile(at("a.txt"), "utf8")).toBe("written meanwhile\n");
     });

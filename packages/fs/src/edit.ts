@@ -100,6 +100,7 @@ export class Edit extends FsTool<EditInput> {
     const result = await editFile({
       ctx,
       fs: this.#o,
+      tool: "Edit",
       path: input.file_path,
       pathField: "file_path",
       edits: [

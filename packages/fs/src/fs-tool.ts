@@ -8,6 +8,7 @@ import {
   type ToolSchema,
   validateInput,
 } from "@toolkit/core";
+import { errorCode } from "./error-code.js";
 import { type AliasTable, applyAliases, nameWhatArrived } from "./field-aliases.js";
 
 /** How an FsTool reads its input. */
@@ -76,9 +77,8 @@ export abstract class FsTool<I> implements Tool {
 /** A ToolError, or an error from the file system, as the model's soft failure; anything else is rethrown. */
 export function softFailure(error: unknown): ToolOutput {
   if (ToolError.is(error)) return ToolOutput.errorText(`${error.message}\n${error.advice}`);
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (typeof code === "string") {
-    return ToolError.io(`${code}: ${(error as Error).message}`, { cause: error }).toOutput();
+  if (error instanceof Error && typeof (error as { code?: unknown }).code === "string") {
+    return softFailure(ToolError.io(`${errorCode(error)}: ${error.message}`, { cause: error }));
   }
   throw error;
 }

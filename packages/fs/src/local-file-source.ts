@@ -2,6 +2,7 @@ import { open, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { ToolError, type Workspace, type WorkspacePath } from "@toolkit/core";
 import { writeFileAtomic } from "./atomic-write.js";
+import { errorCode } from "./error-code.js";
 import type { DirEntry, FileSource, FileStat, ReadChunksOptions, WriteFileOptions } from "./file-source.js";
 
 /** Options for `LocalFileSource`. */
@@ -101,12 +102,12 @@ export class LocalFileSource implements FileSource {
 }
 
 function isMissing(error: unknown): boolean {
-  const c = (error as { code?: string } | undefined)?.code;
+  const c = errorCode(error);
   return c === "ENOENT" || c === "ENOTDIR";
 }
 
 function ioError(path: string, error: unknown): ToolError {
-  const c = (error as { code?: string } | undefined)?.code;
+  const c = errorCode(error);
   if (c === "ENOENT") return ToolError.fileNotFound(path, { cause: error });
-  return ToolError.io(`cannot read ${path} (${c ?? String(error)})`, { cause: error });
+  return ToolError.io(`cannot read ${path} (${c})`, { cause: error });
 }

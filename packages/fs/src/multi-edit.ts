@@ -80,6 +80,7 @@ export class MultiEdit extends FsTool<MultiEditInput> {
     const result = await editFile({
       ctx,
       fs: this.#o,
+      tool: "MultiEdit",
       path: input.file_path,
       pathField: "file_path",
       edits: input.edits.map((e) => ({

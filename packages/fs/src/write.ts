@@ -1,16 +1,10 @@
-import {
-  DisplayHint,
-  type JsonSchema,
-  Retention,
-  type ToolContext,
-  ToolError,
-  ToolOutput,
-} from "@toolkit/core";
+import { DisplayHint, type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
 import { formatCount, lineCount } from "./edit-reply.js";
 import { FS_ALIASES } from "./field-aliases.js";
 import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "./fs-options.js";
 import { FsTool } from "./fs-tool.js";
 import { toLf } from "./line-endings.js";
+import { assertUnchanged } from "./load-text-file.js";
 import { fsResourceKey } from "./resource-key.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
 import { requireFile, resolveTarget } from "./target.js";
@@ -87,14 +81,7 @@ export class Write extends FsTool<WriteInput> {
     if (old && Buffer.compare(old, data) === 0) {
       return ToolOutput.text(`No change: ${target.shown} already has this content.`);
     }
-    if (target.stat && (await source.stat(real))?.version !== target.stat.version) {
-      throw ToolError.execution(
-        `${target.shown} changed while the write was being prepared; nothing was written`,
-        {
-          advice: "Call Read on the file again, then retry.",
-        },
-      );
-    }
+    if (target.stat) await assertUnchanged(source, target, target.stat.version);
     await source.writeFile(real, data, { realRoot: target.realRoot });
     const after = await source.stat(real);
     guard.record(real, {

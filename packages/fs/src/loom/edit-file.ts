@@ -68,6 +68,7 @@ export class EditFile extends FsTool<EditFileInput> {
     const result = await editFile({
       ctx,
       fs: this.#o,
+      tool: "edit_file",
       path: input.path,
       pathField: "path",
       edits: input.edits.map((e) => ({

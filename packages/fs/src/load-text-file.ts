@@ -1,0 +1,83 @@
+import { ToolError } from "@toolkit/core";
+import type { FileSource } from "./file-source.js";
+import { isCrlf, toLf } from "./line-endings.js";
+import { formatBytes } from "./line-format.js";
+import type { StaleGuard } from "./stale-guard.js";
+import { requireFile, type Target } from "./target.js";
+import { decodeText, type TextEncoding } from "./text-codec.js";
+
+/** A text file loaded for editing: `\n` line ends, and how to write it back. */
+export interface LoadedText {
+  text: string;
+  crlf: boolean;
+  encoding: TextEncoding;
+  bytes: number;
+  version: string;
+}
+
+/** Options for `loadTextFile`. */
+export interface LoadTextFileOptions {
+  source: FileSource;
+  target: Target;
+  pathField: string;
+  /** The tool's wire name, for messages. */
+  tool: string;
+  /** Larger files are refused. */
+  maxFileBytes: number;
+  /** When given, the file must be fresh in this guard. */
+  guard?: StaleGuard;
+}
+
+/**
+ * Reads a whole text file for editing: refuses one over the size limit, one
+ * the stale guard rejects, and one that is not valid text (never decoded
+ * with replacement characters). CRLF files come back with `\n` line ends.
+ */
+export async function loadTextFile(o: LoadTextFileOptions): Promise<LoadedText> {
+  const { target, guard } = o;
+  const stat = requireFile(target, o.pathField, o.tool);
+  if (stat.size > o.maxFileBytes) {
+    throw ToolError.invalidInput(
+      `${target.shown} is ${formatBytes(stat.size)}, over the ${formatBytes(o.maxFileBytes)} edit limit`,
+      {
+        advice: "Edit a smaller file, or change this one with a shell command.",
+      },
+    );
+  }
+  const bytes = await o.source.readFile(target.path.real);
+  if (guard)
+    await guard.assertFresh(target.path.real, target.shown, {
+      version: stat.version,
+      bytes: async () => bytes,
+    });
+  const decoded = decodeText(bytes);
+  if (!decoded) {
+    throw ToolError.invalidInput(
+      `${target.shown} is not valid text (binary, or not UTF-8/UTF-16); it was not changed`,
+      {
+        advice: "Only text files can be edited; choose another file.",
+      },
+    );
+  }
+  const crlf = isCrlf(decoded.text);
+  return {
+    text: crlf ? toLf(decoded.text) : decoded.text,
+    crlf,
+    encoding: decoded.encoding,
+    bytes: bytes.length,
+    version: stat.version,
+  };
+}
+
+/** Refuses when the file changed between our read and our write (its change token moved). */
+export async function assertUnchanged(source: FileSource, target: Target, version: string): Promise<void> {
+  const now = await source.stat(target.path.real);
+  if (now?.version !== version) {
+    throw ToolError.execution(
+      `${target.shown} changed on disk while the change was being prepared; nothing was written`,
+      {
+        advice: "Call Read on the file again, then redo the change against its current content.",
+      },
+    );
+  }
+}
