@@ -50,10 +50,12 @@ export class Searcher {
     }
     const engine = await this.engineFor(workspaceRoot);
     const result = await engine.search(request, ctx.signal);
-    if (engine.name !== "ripgrep" || request.globs.length === 0) return result;
-    // ripgrep lets a matching --glob override ignore rules and hidden-ness; the walker never does.
+    if (engine.name !== "ripgrep") return result;
     const { root, target, hidden } = request;
-    return onlyVisible({ result, source: this.#source, root, target, hidden });
+    // ripgrep lets a matching --glob override ignore rules and hidden-ness, and an
+    // ignore file's whitelist (`!*/`) override hidden-ness; the walker never does.
+    if (request.globs.length > 0) return onlyVisible({ result, source: this.#source, root, target, hidden });
+    return hidden ? result : withoutHidden(result, target);
   }
 
   /** The engine a call would use: ripgrep when wanted and present, else the JS engine. */
@@ -78,4 +80,11 @@ export class Searcher {
     }
     return this.#js;
   }
+}
+
+/** Drops files under a hidden entry below the explicitly named target. */
+function withoutHidden(result: EngineResult, target: string): EngineResult {
+  const skip = target === "" ? 0 : target.length + 1;
+  const files = result.files.filter((f) => !/(^|\/)\./.test(f.path.slice(skip)));
+  return files.length === result.files.length ? result : { ...result, files };
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, gitListed, type TempTree, tempTree } from "../testing/temp-tree.js";
 import { nodeSearchSource } from "../source/search-source.js";
+import { DIRS, FILES, RULES } from "../testing/ignore-fixtures.js";
 import { walk } from "./walker.js";
 
 async function listed(
@@ -30,50 +31,6 @@ afterEach(async () => {
   await tree?.cleanup();
   tree = undefined;
 });
-
-const RULES = [
-  "*.log",
-  "!keep.log",
-  "b/",
-  "/a/x.ts",
-  "c/*",
-  "!c/x.ts",
-  "**/tmp",
-  "a/**/y.js",
-  "x*",
-  "!x1.ts",
-  "*.js",
-  "!b/",
-  "!y.js",
-  "c",
-  "!c/",
-  "tmp/",
-  "!tmp/keep.ts",
-  "/b",
-  "a/b/",
-  "*",
-  "!*/",
-  "!*.ts",
-  "# comment",
-  "\\#hash",
-  "y.js ",
-  "[xy].ts",
-  "?.js",
-  "**/b/*.ts",
-  "a/**",
-  "!a/**/keep.log",
-  "*.t[s]",
-  "b/**/",
-  "!**/keep.log",
-  "/c/",
-  "x[!1].ts",
-  "\\!x.ts",
-  "a/*/y.js",
-  "**/c",
-  "!c/a/",
-];
-const DIRS = ["", "a", "b", "c", "a/b", "a/c", "b/c", "tmp", "a/tmp", "c/a"];
-const FILES = ["x.ts", "x1.ts", "y.js", "keep.log", "z.log", "#hash", "w.md", "!x.ts", "a.js"];
 
 describe("walk", () => {
   describe("when nested ignore files hold rules and negations", () => {
