@@ -8,9 +8,9 @@ import { performance } from "node:perf_hooks";
 import { createToolContext } from "@toolkit/core";
 import { Shell } from "@toolkit/shell";
 import { execa } from "execa";
-import { type BenchCase, medianOf, type Row } from "../harness.js";
+import type { BenchCase, Row } from "../harness.js";
 
-const RUNS = 40;
+const RUNS = 150;
 const GIB = 1024 * 1024 * 1024;
 const MIB = 1024 * 1024;
 
@@ -28,6 +28,24 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await fn();
   return performance.now() - start;
+}
+
+/** Median milliseconds of each function, calling them in turn `runs` times after one warm-up round. */
+async function interleavedMedians(
+  runs: number,
+  fns: ReadonlyArray<() => Promise<unknown>>,
+): Promise<number[]> {
+  const samples = fns.map(() => [] as number[]);
+  for (let round = -1; round < runs; round++) {
+    for (const [i, fn] of fns.entries()) {
+      const ms = await timed(fn);
+      if (round >= 0) samples[i]?.push(ms);
+    }
+  }
+  return samples.map((values) => {
+    const sorted = values.sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  });
 }
 
 /** Peak RSS growth (MiB) over the baseline while `fn` runs, sampled every 5 ms. */
@@ -52,9 +70,12 @@ export const cases: BenchCase[] = [
       const ctx = createToolContext({ cwd: dir });
       const shell = new Shell();
       try {
-        const ours = await medianOf(RUNS, () => timed(() => shell.call({ command: "true" }, ctx)));
-        const raw = await medianOf(RUNS, () => timed(() => rawSpawn("true")));
-        const viaExeca = await medianOf(RUNS, () => timed(() => execa("bash", ["-c", "true"])));
+        // Round-robin, so that load from other processes hits the three alike.
+        const [ours = Number.NaN, raw, viaExeca] = await interleavedMedians(RUNS, [
+          () => shell.call({ command: "true" }, ctx),
+          () => rawSpawn("true"),
+          () => execa("bash", ["-c", "true"]),
+        ]);
         return [
           {
             case: "Shell `true` (bash -c, group, capture, reply)",
