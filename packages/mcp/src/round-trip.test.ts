@@ -4,7 +4,14 @@ import { createToolContext, type ToolOutput } from "@toolkit/core";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { fixtureRegistry, isWaitStats, PACKAGE_DIR, tsNodeArgs, type WaitStats } from "./fixtures/connect.js";
+import {
+  fixtureRegistry,
+  isWaitStats,
+  PACKAGE_DIR,
+  tsNodeArgs,
+  type WaitStats,
+  PATIENCE,
+} from "./fixtures/connect.js";
 import { importMcpTools, type McpImport, serveRegistry } from "./index.js";
 import { outputSchemaOf } from "./output-schema.js";
 
@@ -112,7 +119,7 @@ describe("serveRegistry and importMcpTools", () => {
       const had = imported.contains("extra");
       const version = imported.version();
       await callOne(imported, "toggle", {});
-      await vi.waitFor(() => expect(imported.contains("extra")).toBe(!had));
+      await vi.waitFor(() => expect(imported.contains("extra")).toBe(!had), PATIENCE);
       expect(imported.version()).toBe(version + 1);
     });
 
@@ -125,12 +132,17 @@ describe("serveRegistry and importMcpTools", () => {
       const before: WaitStats = raw;
       const pending = dispatch(imported, [{ id: "w", name: "wait", input: {} }], { ctx });
       // Cancel only once the far side runs the tool, so the signal crosses both hops.
-      await vi.waitFor(async () => expect(await stats()).toEqual({ ...before, started: before.started + 1 }));
+      await vi.waitFor(
+        async () => expect(await stats()).toEqual({ ...before, started: before.started + 1 }),
+        PATIENCE,
+      );
       controller.abort();
       const [result] = await pending;
       expect(result?.output.textContent()).toMatch(/^Cancelled/);
-      await vi.waitFor(async () =>
-        expect(await stats()).toEqual({ started: before.started + 1, cancelled: before.cancelled + 1 }),
+      await vi.waitFor(
+        async () =>
+          expect(await stats()).toEqual({ started: before.started + 1, cancelled: before.cancelled + 1 }),
+        PATIENCE,
       );
     });
   });

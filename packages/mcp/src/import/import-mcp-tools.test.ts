@@ -8,6 +8,7 @@ import { z } from "zod";
 import { FOREIGN_TOOLS, type ForeignServer, foreignServer } from "../fixtures/foreign-server.js";
 import { RED_PIXEL } from "../fixtures/fixture-tools.js";
 import { importMcpTools, type McpImport } from "./import-mcp-tools.js";
+import { PATIENCE } from "../fixtures/connect.js";
 
 const IMPORTED = ["lookup", "mixed", "oops", "typed", "slow"];
 
@@ -145,12 +146,12 @@ describe("importMcpTools", () => {
       await run();
       const controller = new AbortController();
       const pending = call("slow", {}, controller.signal);
-      await vi.waitFor(() => expect(foreign.started).toBe(1));
+      await vi.waitFor(() => expect(foreign.started).toBe(1), PATIENCE);
       controller.abort();
       const output = await pending;
       expect(output.isError).toBe(true);
       expect(output.textContent()).toMatch(/^Cancelled/);
-      await vi.waitFor(() => expect(foreign.cancelled).toBe(1));
+      await vi.waitFor(() => expect(foreign.cancelled).toBe(1), PATIENCE);
     });
 
     it("answers a failed request with a soft execution error", async () => {
@@ -176,7 +177,7 @@ describe("importMcpTools", () => {
         typed,
         { name: "fresh", description: "A new tool.", inputSchema: { type: "object" } },
       ]);
-      await vi.waitFor(() => expect(diffs).toHaveLength(1));
+      await vi.waitFor(() => expect(diffs).toHaveLength(1), PATIENCE);
       expect(diffs[0]).toEqual({
         version: version + 1,
         added: ["fresh"],
@@ -243,9 +244,9 @@ describe("importMcpTools", () => {
       const later = server.registerTool("later", { description: "Added later." }, () => ({
         content: [{ type: "text", text: "late" }],
       }));
-      await vi.waitFor(() => expect(registry.contains("later")).toBe(true));
+      await vi.waitFor(() => expect(registry.contains("later")).toBe(true), PATIENCE);
       later.remove();
-      await vi.waitFor(() => expect(registry.contains("later")).toBe(false));
+      await vi.waitFor(() => expect(registry.contains("later")).toBe(false), PATIENCE);
       await server.close();
     });
   });

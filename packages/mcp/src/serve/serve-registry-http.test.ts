@@ -6,7 +6,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { createToolContext, FnTool } from "@toolkit/core";
 import { type Middleware, ToolRegistry } from "@toolkit/registry";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fixtureRegistry } from "../fixtures/connect.js";
+import { fixtureRegistry, PATIENCE } from "../fixtures/connect.js";
 import { type McpServing, serveRegistry } from "./serve-registry.js";
 
 const quiet = { warn: () => undefined };
@@ -66,7 +66,7 @@ describe("serveRegistry", () => {
       );
       const client = await connect(serving.url);
       const pending = client.callTool({ name: "wait", arguments: {} });
-      await vi.waitFor(() => expect(state.started).toBe(1));
+      await vi.waitFor(() => expect(state.started).toBe(1), PATIENCE);
       host.abort();
       const result = await pending;
       expect(result.isError).toBe(true);

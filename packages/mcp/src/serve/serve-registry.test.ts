@@ -1,7 +1,12 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { connectHttpFixture, connectStdioFixture, type FixtureConnection } from "../fixtures/connect.js";
+import {
+  connectHttpFixture,
+  connectStdioFixture,
+  type FixtureConnection,
+  PATIENCE,
+} from "../fixtures/connect.js";
 import { RED_PIXEL } from "../fixtures/fixture-tools.js";
 
 const ADVERTISED = ["echo", "fail", "explode", "picture", "stats", "liar", "wait", "wait_stats", "toggle"];
@@ -31,7 +36,7 @@ describe("serveRegistry", () => {
         expect(fixture.warnings()).toContain(
           `serveRegistry: tool 'scalar' is not advertised: its input schema must have \`type: "object"\` at the root, got "string"`,
         );
-      });
+      }, PATIENCE);
     });
 
     it("passes schemas through unchanged and maps traits to annotations", async () => {
@@ -143,7 +148,7 @@ describe("serveRegistry", () => {
       const before = (await names()).includes("extra");
       const seen = notified;
       await client.callTool({ name: "toggle", arguments: {} });
-      await vi.waitFor(() => expect(notified).toBe(seen + 1));
+      await vi.waitFor(() => expect(notified).toBeGreaterThan(seen), PATIENCE);
       expect((await names()).includes("extra")).toBe(!before);
       client.removeNotificationHandler("notifications/tools/list_changed");
     });
@@ -155,10 +160,16 @@ describe("serveRegistry", () => {
         signal: controller.signal,
       });
       // Cancel only once the tool runs, so the signal reaches a running call.
-      await vi.waitFor(async () => expect((await fixture.waitStats()).started).toBe(before.started + 1));
+      await vi.waitFor(
+        async () => expect((await fixture.waitStats()).started).toBe(before.started + 1),
+        PATIENCE,
+      );
       controller.abort(new Error("user pressed stop"));
       await expect(call).rejects.toThrow("user pressed stop");
-      await vi.waitFor(async () => expect((await fixture.waitStats()).cancelled).toBe(before.cancelled + 1));
+      await vi.waitFor(
+        async () => expect((await fixture.waitStats()).cancelled).toBe(before.cancelled + 1),
+        PATIENCE,
+      );
     });
   });
 });
