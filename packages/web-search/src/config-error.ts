@@ -1,3 +1,17 @@
+/** What a SearchConfigError says. */
+export interface SearchConfigErrorFields {
+  /** The function or class whose options are wrong, e.g. `GoogleCse`. */
+  owner: string;
+  /** The option, e.g. `retry.attempts`. */
+  field: string;
+  /** What the option must be. */
+  expected: string;
+  /** A short description of what arrived (never a secret's value). */
+  received: string;
+  /** The next step, one sentence. */
+  fix?: string | undefined;
+}
+
 /**
  * A programmer error in the options of a provider, the proxy or a tool:
  * thrown at construction time, naming the field, what was expected and what
@@ -12,7 +26,7 @@ export class SearchConfigError extends TypeError {
   /** A short description of what arrived. */
   readonly received: string;
 
-  constructor(owner: string, field: string, expected: string, received: string, fix?: string) {
+  constructor({ owner, field, expected, received, fix }: SearchConfigErrorFields) {
     super(`${owner}: \`${field}\` must be ${expected}, got ${received}.${fix ? ` ${fix}` : ""}`);
     this.field = field;
     this.expected = expected;

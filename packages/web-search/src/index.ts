@@ -4,6 +4,7 @@ export { MAX_RESULTS } from "./types.js";
 export { SearchError } from "./search-error.js";
 export type { SearchErrorFields, SearchErrorKind } from "./search-error.js";
 export { SearchConfigError } from "./config-error.js";
+export type { SearchConfigErrorFields } from "./config-error.js";
 export { redactSecrets } from "./redact.js";
 export { DEFAULT_RETRY } from "./retry/retry-options.js";
 export type { ResolvedRetry, RetryOptions } from "./retry/retry-options.js";

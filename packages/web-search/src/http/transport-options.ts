@@ -46,15 +46,20 @@ export function resolveTransport(
 ): ResolvedTransport {
   const { baseUrl = defaultBaseUrl, retry, timeoutMs = DEFAULT_TIMEOUT_MS, onRetry } = options;
   if (typeof timeoutMs !== "number" || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
-    throw new SearchConfigError(
+    throw new SearchConfigError({
       owner,
-      "timeoutMs",
-      "a positive number of milliseconds",
-      describeValue(timeoutMs),
-    );
+      field: "timeoutMs",
+      expected: "a positive number of milliseconds",
+      received: describeValue(timeoutMs),
+    });
   }
   if (onRetry !== undefined && typeof onRetry !== "function") {
-    throw new SearchConfigError(owner, "onRetry", "a function", describeValue(onRetry));
+    throw new SearchConfigError({
+      owner,
+      field: "onRetry",
+      expected: "a function",
+      received: describeValue(onRetry),
+    });
   }
   return { baseUrl: checkBaseUrl(owner, baseUrl), retry: resolveRetry(owner, retry), timeoutMs, onRetry };
 }
@@ -62,15 +67,16 @@ export function resolveTransport(
 /** An http(s) URL without query or fragment, trailing slashes removed. */
 export function checkBaseUrl(owner: string, value: unknown, field = "baseUrl"): string {
   const expected = "an http:// or https:// URL without a query or fragment";
-  if (typeof value !== "string") throw new SearchConfigError(owner, field, expected, describeValue(value));
+  if (typeof value !== "string")
+    throw new SearchConfigError({ owner, field, expected, received: describeValue(value) });
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new SearchConfigError(owner, field, expected, describeValue(value));
+    throw new SearchConfigError({ owner, field, expected, received: describeValue(value) });
   }
   if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash) {
-    throw new SearchConfigError(owner, field, expected, describeValue(value));
+    throw new SearchConfigError({ owner, field, expected, received: describeValue(value) });
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
@@ -84,7 +90,13 @@ export function requireString(
   secret = true,
 ): string {
   if (typeof value !== "string" || value.trim() === "") {
-    throw new SearchConfigError(owner, field, "a non-empty string", describeValue(value, { secret }), fix);
+    throw new SearchConfigError({
+      owner,
+      field,
+      expected: "a non-empty string",
+      received: describeValue(value, { secret }),
+      fix,
+    });
   }
   return value;
 }

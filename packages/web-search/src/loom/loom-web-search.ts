@@ -48,12 +48,12 @@ export class LoomWebSearch implements Tool {
 
   constructor({ provider }: { provider: SearchProvider }) {
     if (typeof provider?.search !== "function") {
-      throw new SearchConfigError(
-        "web_search",
-        "provider",
-        "a SearchProvider such as proxyProvider({ baseUrl, token, backend })",
-        describeValue(provider),
-      );
+      throw new SearchConfigError({
+        owner: "web_search",
+        field: "provider",
+        expected: "a SearchProvider such as proxyProvider({ baseUrl, token, backend })",
+        received: describeValue(provider),
+      });
     }
     this.#provider = provider;
   }

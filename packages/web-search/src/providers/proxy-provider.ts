@@ -40,12 +40,12 @@ const OWNER = "proxyProvider";
 export function proxyProvider({ baseUrl, token, backend, ...rest }: ProxyProviderOptions): SearchProvider {
   const secret = requireString(OWNER, "token", token, "Pass the token the proxy was started with.");
   if (!PROXY_BACKENDS.includes(backend)) {
-    throw new SearchConfigError(
-      OWNER,
-      "backend",
-      `one of ${PROXY_BACKENDS.map((b) => `"${b}"`).join(", ")}`,
-      describeValue(backend, { secret: false }),
-    );
+    throw new SearchConfigError({
+      owner: OWNER,
+      field: "backend",
+      expected: `one of ${PROXY_BACKENDS.map((b) => `"${b}"`).join(", ")}`,
+      received: describeValue(backend, { secret: false }),
+    });
   }
   const transport = resolveTransport(OWNER, { ...rest, baseUrl: checkBaseUrl(OWNER, baseUrl) }, "");
   const name = `proxy:${backend}`;

@@ -76,20 +76,20 @@ export function resolveProxyOptions(options: SearchProxyOptions): ResolvedProxyO
   nonNegative("maxQueryChars", maxQueryChars, true);
   if (rateLimit !== false) {
     if (!Number.isInteger(rateLimit?.requests) || rateLimit.requests < 1) {
-      throw new SearchConfigError(
-        OWNER,
-        "rateLimit.requests",
-        "an integer of at least 1",
-        describeValue(rateLimit?.requests),
-      );
+      throw new SearchConfigError({
+        owner: OWNER,
+        field: "rateLimit.requests",
+        expected: "an integer of at least 1",
+        received: describeValue(rateLimit?.requests),
+      });
     }
     if (!(rateLimit.windowMs > 0)) {
-      throw new SearchConfigError(
-        OWNER,
-        "rateLimit.windowMs",
-        "a positive number of milliseconds",
-        describeValue(rateLimit.windowMs),
-      );
+      throw new SearchConfigError({
+        owner: OWNER,
+        field: "rateLimit.windowMs",
+        expected: "a positive number of milliseconds",
+        received: describeValue(rateLimit.windowMs),
+      });
     }
   }
   return {
@@ -110,40 +110,46 @@ export function resolveProxyOptions(options: SearchProxyOptions): ResolvedProxyO
 function checkProviders(providers: unknown): Map<ProxyBackend, SearchProvider> {
   const expected = `an object with a SearchProvider under ${PROXY_BACKENDS.map((b) => `\`${b}\``).join(" and/or ")}`;
   if (typeof providers !== "object" || providers === null) {
-    throw new SearchConfigError(OWNER, "providers", expected, describeValue(providers));
+    throw new SearchConfigError({
+      owner: OWNER,
+      field: "providers",
+      expected,
+      received: describeValue(providers),
+    });
   }
   const map = new Map<ProxyBackend, SearchProvider>();
   for (const [name, provider] of Object.entries(providers)) {
     const backend = PROXY_BACKENDS.find((b) => b === name);
     if (!backend)
-      throw new SearchConfigError(
-        OWNER,
-        `providers.${name}`,
-        `one of the backends (${PROXY_BACKENDS.join(", ")})`,
-        "an unknown backend",
-      );
+      throw new SearchConfigError({
+        owner: OWNER,
+        field: `providers.${name}`,
+        expected: `one of the backends (${PROXY_BACKENDS.join(", ")})`,
+        received: "an unknown backend",
+      });
     if (provider === undefined) continue;
     if (typeof (provider as { search?: unknown }).search !== "function") {
-      throw new SearchConfigError(
-        OWNER,
-        `providers.${name}`,
-        "a SearchProvider (an object with a `search` method)",
-        describeValue(provider),
-      );
+      throw new SearchConfigError({
+        owner: OWNER,
+        field: `providers.${name}`,
+        expected: "a SearchProvider (an object with a `search` method)",
+        received: describeValue(provider),
+      });
     }
     map.set(backend, provider as SearchProvider);
   }
-  if (map.size === 0) throw new SearchConfigError(OWNER, "providers", expected, "no provider");
+  if (map.size === 0)
+    throw new SearchConfigError({ owner: OWNER, field: "providers", expected, received: "no provider" });
   return map;
 }
 
 function nonNegative(field: string, value: unknown, integer = false): void {
   if (typeof value !== "number" || !(value >= 0) || (integer && !Number.isInteger(value))) {
-    throw new SearchConfigError(
-      OWNER,
+    throw new SearchConfigError({
+      owner: OWNER,
       field,
-      integer ? "an integer, 0 or more" : "a number, 0 or more",
-      describeValue(value),
-    );
+      expected: integer ? "an integer, 0 or more" : "a number, 0 or more",
+      received: describeValue(value),
+    });
   }
 }

@@ -33,7 +33,12 @@ export const DEFAULT_RETRY: ResolvedRetry = Object.freeze({
 export function resolveRetry(owner: string, options: RetryOptions | undefined): ResolvedRetry {
   if (options === undefined) return DEFAULT_RETRY;
   if (typeof options !== "object" || options === null) {
-    throw new SearchConfigError(owner, "retry", "an object", describeValue(options));
+    throw new SearchConfigError({
+      owner,
+      field: "retry",
+      expected: "an object",
+      received: describeValue(options),
+    });
   }
   const resolved = { ...DEFAULT_RETRY, ...withoutUndefined(options) };
   check(
@@ -62,6 +67,6 @@ function withoutUndefined(options: RetryOptions): RetryOptions {
 
 function check(owner: string, field: string, value: unknown, ok: boolean, expected: string): void {
   if (typeof value !== "number" || Number.isNaN(value) || !ok) {
-    throw new SearchConfigError(owner, `retry.${field}`, expected, describeValue(value));
+    throw new SearchConfigError({ owner, field: `retry.${field}`, expected, received: describeValue(value) });
   }
 }

@@ -57,28 +57,28 @@ export class WebSearch implements Tool {
     reply = "text",
   }: WebSearchOptions) {
     if (typeof provider?.search !== "function") {
-      throw new SearchConfigError(
-        "WebSearch",
-        "provider",
-        "a SearchProvider (GoogleCse, Serper, proxyProvider(...))",
-        describeValue(provider),
-      );
+      throw new SearchConfigError({
+        owner: "WebSearch",
+        field: "provider",
+        expected: "a SearchProvider (GoogleCse, Serper, proxyProvider(...))",
+        received: describeValue(provider),
+      });
     }
     if (!Number.isInteger(defaultMaxResults) || defaultMaxResults < 1 || defaultMaxResults > MAX_RESULTS) {
-      throw new SearchConfigError(
-        "WebSearch",
-        "defaultMaxResults",
-        `an integer from 1 to ${MAX_RESULTS}`,
-        describeValue(defaultMaxResults),
-      );
+      throw new SearchConfigError({
+        owner: "WebSearch",
+        field: "defaultMaxResults",
+        expected: `an integer from 1 to ${MAX_RESULTS}`,
+        received: describeValue(defaultMaxResults),
+      });
     }
     if (!Number.isInteger(maxQueryChars) || maxQueryChars < 1) {
-      throw new SearchConfigError(
-        "WebSearch",
-        "maxQueryChars",
-        "a positive integer",
-        describeValue(maxQueryChars),
-      );
+      throw new SearchConfigError({
+        owner: "WebSearch",
+        field: "maxQueryChars",
+        expected: "a positive integer",
+        received: describeValue(maxQueryChars),
+      });
     }
     this.#provider = provider;
     this.#defaultMaxResults = defaultMaxResults;
