@@ -43,6 +43,12 @@ describe("parseCli", () => {
     });
   });
 
+  describe("when pnpm passes a leading --", () => {
+    it("skips it", () => {
+      expect(parseCli(["--", "--yes"]).yes).toBe(true);
+    });
+  });
+
   describe("when a flag is wrong", () => {
     it("names the valid providers", () => {
       expect(() => parseCli(["--provider", "gemini"])).toThrow(

@@ -31,10 +31,13 @@ Options:
   --help               show this text
 `;
 
-/** Parses argv; throws a TypeError naming a bad flag. */
+/**
+ * Parses argv; throws a TypeError naming a bad flag. A leading `--` (what
+ * `pnpm playground -- --yes` passes through) is skipped.
+ */
 export function parseCli(argv: readonly string[]): CliOptions {
   const { values } = parseArgs({
-    args: [...argv],
+    args: argv[0] === "--" ? argv.slice(1) : [...argv],
     options: {
       task: { type: "string" },
       workspace: { type: "string" },
