@@ -40,6 +40,23 @@ describe("toToolOutput", () => {
       expect(output.textContent()).toBe('{"n":1}');
     });
 
+    it("keeps the text when the text says something else", () => {
+      const output = toToolOutput({
+        content: [{ type: "text", text: "3 users found" }],
+        structuredContent: { count: 3 },
+      });
+      expect(output.parts).toEqual([{ type: "text", text: "3 users found" }]);
+      expect(output.structuredValue()).toBeUndefined();
+    });
+
+    it("accepts the JSON text in any key order and spacing", () => {
+      const output = toToolOutput({
+        content: [{ type: "text", text: '{ "b": 2, "a": 1 }' }],
+        structuredContent: { a: 1, b: 2 },
+      });
+      expect(output.structuredValue()).toEqual({ a: 1, b: 2 });
+    });
+
     it("is ignored for a soft failure", () => {
       const output = toToolOutput({
         content: [{ type: "text", text: "bad" }],

@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
-import { type OutputPart, ToolOutput } from "@toolkit/core";
+import { canonicalJson, type OutputPart, ToolOutput } from "@toolkit/core";
 
 const IMAGE_TYPE = /^image\/[a-z0-9.+-]+$/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -9,19 +9,36 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  * image content (and an embedded blob resource of an image type) becomes
  * image parts; an embedded text resource becomes text headed by its URI; a
  * resource link, audio and other binary content become a one-line note. A
- * successful result with `structuredContent` and no images becomes
- * `ToolOutput.structured(structuredContent)`. `isError` is kept: a soft failure.
+ * successful result whose `structuredContent` is what its text says (the
+ * text is that JSON, or there is no content) becomes
+ * `ToolOutput.structured(structuredContent)`; otherwise the content wins, so
+ * the model reads what the server wrote. `isError` is kept: a soft failure.
  */
 export function toToolOutput(result: CallToolResult): ToolOutput {
   const parts = result.content.flatMap(toParts);
-  const textOnly = parts.every((p) => p.type === "text");
   let output: ToolOutput;
-  if (!result.isError && result.structuredContent !== undefined && textOnly) {
+  if (
+    !result.isError &&
+    result.structuredContent !== undefined &&
+    saysTheSame(parts, result.structuredContent)
+  ) {
     output = ToolOutput.structured(result.structuredContent);
   } else if (parts.length === 0) output = ToolOutput.text("");
   else if (parts.length === 1 && parts[0]?.type === "text") output = ToolOutput.text(parts[0].text);
   else output = ToolOutput.multipart(parts);
   return result.isError ? output.withError(true) : output;
+}
+
+/** True when the parts are nothing, or one text holding the same JSON as `value`. */
+function saysTheSame(parts: readonly OutputPart[], value: unknown): boolean {
+  if (parts.length === 0) return true;
+  const [only] = parts;
+  if (parts.length > 1 || only?.type !== "text") return false;
+  try {
+    return canonicalJson(JSON.parse(only.text)) === canonicalJson(value);
+  } catch {
+    return false;
+  }
 }
 
 function toParts(block: ContentBlock): OutputPart[] {

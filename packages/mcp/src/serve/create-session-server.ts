@@ -75,8 +75,8 @@ export function createSessionServer(options: SessionServerOptions): SessionServe
   });
 
   const unsubscribe = registry.onToolSurfaceChanged(() => {
-    // Before the client connects there is no one to tell; a later tools/list sees the change.
-    if (server.transport) server.sendToolListChanged().catch(() => undefined);
+    // Before the client has initialized there is no one to tell; its first tools/list sees the change.
+    if (server.transport && server.getClientVersion()) server.sendToolListChanged().catch(() => undefined);
   });
   let closing: Promise<void> | undefined;
   server.onclose = () => unsubscribe();

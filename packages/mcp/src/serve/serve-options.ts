@@ -2,6 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createToolContext, type ToolContext } from "@toolkit/core";
 import type { Middleware, RegistryLogger } from "@toolkit/registry";
+import { isTransport } from "../is-transport.js";
 import type { HttpEndpointOptions } from "./http-endpoint.js";
 
 /** Serve over this process's stdin and stdout (or the given streams). */
@@ -126,12 +127,6 @@ function checkHttp(options: HttpTransportOptions): HttpEndpointOptions {
     ...(path === undefined ? {} : { path }),
     ...(allowedHosts === undefined ? {} : { allowedHosts }),
   };
-}
-
-/** True for an object shaped like an MCP SDK transport. */
-export function isTransport(value: unknown): value is Transport {
-  if (typeof value !== "object" || value === null) return false;
-  return ["start", "send", "close"].every((key) => typeof Reflect.get(value, key) === "function");
 }
 
 function requireText(value: unknown, field: string): asserts value is string {
