@@ -3,7 +3,7 @@ import type { EditFileResult } from "./edit-file.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 /** The reply of Edit and MultiEdit: what changed, then a unified diff (hint `diff`). */
-export function editReply(result: EditFileResult, oldField: string): ToolOutput {
+export async function editReply(result: EditFileResult, oldField: string): Promise<ToolOutput> {
   const { target, applied, created } = result;
   const replacements = applied.reduce((n, a) => n + a.replacements, 0);
   const lines = [...new Set(applied.map((a) => a.line))].sort((a, b) => a - b);
@@ -20,7 +20,7 @@ export function editReply(result: EditFileResult, oldField: string): ToolOutput 
     const which = applied.length === 1 ? `\`${oldField}\`` : `the old text of edits ${loose.join(", ")}`;
     head += ` Note: ${which} matched only with leading/trailing whitespace ignored on each line (tolerant matching); the new text was indented like the file.`;
   }
-  const diff = unifiedDiff({ shown: target.shown, before: result.before, after: result.after });
+  const diff = await unifiedDiff({ shown: target.shown, before: result.before, after: result.after });
   return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
 }
 

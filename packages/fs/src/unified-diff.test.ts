@@ -5,10 +5,10 @@ import { commonPrefix, commonSuffix, countNewlines, unifiedDiff } from "./unifie
 
 describe("unifiedDiff", () => {
   describe("when one line changes deep in a file", () => {
-    it("numbers the hunk from the file's real line", () => {
+    it("numbers the hunk from the file's real line", async () => {
       const before = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
       const after = before.replace("line 12\n", "line twelve\n");
-      expect(unifiedDiff({ shown: "src/a.txt", before, after })).toBe(
+      expect(await unifiedDiff({ shown: "src/a.txt", before, after })).toBe(
         [
           "--- a/src/a.txt",
           "+++ b/src/a.txt",
@@ -26,28 +26,28 @@ describe("unifiedDiff", () => {
     });
   });
   describe("when the file is new", () => {
-    it("diffs against /dev/null", () => {
-      expect(unifiedDiff({ shown: "n.txt", before: undefined, after: "a\nb\n" })).toBe(
+    it("diffs against /dev/null", async () => {
+      expect(await unifiedDiff({ shown: "n.txt", before: undefined, after: "a\nb\n" })).toBe(
         ["--- /dev/null", "+++ b/n.txt", "@@ -0,0 +1,2 @@", "+a", "+b"].join("\n"),
       );
     });
   });
   describe("when the diff is longer than maxLines", () => {
-    it("cuts it with a note", () => {
+    it("cuts it with a note", async () => {
       const after = Array.from({ length: 10 }, (_, i) => `${i}`).join("\n");
-      expect(unifiedDiff({ shown: "x", before: undefined, after, maxLines: 4 })).toBe(
+      expect(await unifiedDiff({ shown: "x", before: undefined, after, maxLines: 4 })).toBe(
         ["--- /dev/null", "+++ b/x", "@@ -0,0 +1,10 @@", "+0", "[diff cut: 10 more lines]"].join("\n"),
       );
     });
   });
   describe("when any two texts are compared", () => {
-    it("gives a patch that turns the old text into the new one", () => {
+    it("gives a patch that turns the old text into the new one", async () => {
       const text = fc
         .array(fc.constantFrom("a", "b", "c", "é", "\n", "\n", "x y"), { maxLength: 60 })
         .map((p) => p.join(""));
-      fc.assert(
-        fc.property(text, text, (before, after) => {
-          const diff = unifiedDiff({ shown: "f", before, after, maxLines: 10_000 });
+      await fc.assert(
+        fc.asyncProperty(text, text, async (before, after) => {
+          const diff = await unifiedDiff({ shown: "f", before, after, maxLines: 10_000 });
           expect(applyPatch(before, diff)).toBe(after);
         }),
       );

@@ -1,4 +1,5 @@
-import { structuredPatch } from "diff";
+/** `diff` is loaded on first use, so processes that only read never pay for it. */
+let jsdiff: Promise<typeof import("diff")> | undefined;
 
 /** Options for `unifiedDiff`. */
 export interface UnifiedDiffOptions {
@@ -16,17 +17,19 @@ export interface UnifiedDiffOptions {
 /**
  * A unified diff (`--- a/x`, `+++ b/x`, `@@ -l,n +l,n @@`) between two texts.
  * Only the region between the common prefix and suffix is diffed, so a
- * one-line change in a large file costs a scan, not a full line diff. Pure.
+ * one-line change in a large file costs a scan, not a full line diff. No I/O.
  */
-export function unifiedDiff({
+export async function unifiedDiff({
   shown,
   before,
   after,
   contextLines = 3,
   maxLines = 400,
-}: UnifiedDiffOptions): string {
+}: UnifiedDiffOptions): Promise<string> {
   const old = before ?? "";
   const { start, endOld, endNew, firstLine } = changedRegion(old, after, contextLines);
+  jsdiff ??= import("diff");
+  const { structuredPatch } = await jsdiff;
   const patch = structuredPatch("a", "b", old.slice(start, endOld), after.slice(start, endNew), "", "", {
     context: contextLines,
   });

@@ -91,7 +91,7 @@ export class Write extends FsTool<WriteInput> {
     const lines = formatCount(lineCount(input.content), "line");
     const head = old ? `Updated ${target.shown} (${lines}).` : `Created ${target.shown} (${lines}).`;
     const before = old === undefined ? undefined : decoded ? toLf(decoded.text) : "";
-    const diff = unifiedDiff({ shown: target.shown, before, after: toLf(input.content) });
+    const diff = await unifiedDiff({ shown: target.shown, before, after: toLf(input.content) });
     return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
   }
 }
