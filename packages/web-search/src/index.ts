@@ -11,6 +11,7 @@ export type { ResolvedRetry, RetryOptions } from "./retry/retry-options.js";
 export { backoffDelayMs } from "./retry/backoff.js";
 export { parseRetryAfterMs } from "./retry/retry-after.js";
 export { DEFAULT_TIMEOUT_MS } from "./http/transport-options.js";
+export { MAX_RESPONSE_BYTES } from "./http/send-attempt.js";
 export type { RetryEvent, TransportOptions } from "./http/transport-options.js";
 export { GoogleCse } from "./providers/google-cse.js";
 export type { GoogleCseOptions } from "./providers/google-cse.js";

@@ -70,5 +70,13 @@ describe("classifyOutcome", () => {
       });
       expect(classifyOutcome({ type: "cancelled" }, options).retryable).toBe(false);
     });
+
+    it("fails at once on a body that is too large", () => {
+      expect(classifyOutcome({ type: "oversize", limitBytes: 10 }, options)).toEqual({
+        retryable: false,
+        retryAfterMs: undefined,
+        fields: { kind: "response", reason: "the body passed 10 bytes" },
+      });
+    });
   });
 });

@@ -44,6 +44,12 @@ export function classifyOutcome(outcome: AttemptOutcome, options: ClassifyOption
           timeoutMs: options.timeoutMs,
         },
       };
+    case "oversize":
+      return {
+        retryable: false,
+        retryAfterMs: undefined,
+        fields: { kind: "response", reason: `the body passed ${outcome.limitBytes} bytes` },
+      };
     case "network":
       return {
         retryable: true,

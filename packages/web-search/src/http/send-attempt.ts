@@ -16,13 +16,14 @@ export type AttemptOutcome =
       readonly body: string;
     }
   | { readonly type: "network"; readonly error: unknown }
+  | { readonly type: "oversize"; readonly limitBytes: number }
   | { readonly type: "timeout" }
   | { readonly type: "cancelled" };
 
 /**
  * Sends one request with global fetch and reads the whole body, within
- * `timeoutMs`. Never throws: a refused connection, a timeout and the caller's
- * abort each come back as an outcome. `signal` aborting wins over a timeout.
+ * `timeoutMs`. Never throws: a refused connection, a timeout, a body over
+ * `MAX_RESPONSE_BYTES` and the caller's abort each come back as an outcome. `signal` aborting wins over a timeout.
  */
 export async function sendAttempt(
   request: HttpRequest,
@@ -41,7 +42,8 @@ export async function sendAttempt(
     const init: RequestInit = { method: request.method, headers: request.headers, signal: controller.signal };
     if (request.body !== undefined) init.body = request.body;
     const response = await fetch(request.url, init);
-    const body = await response.text();
+    const body = await readCapped(response, MAX_RESPONSE_BYTES);
+    if (body === undefined) return { type: "oversize", limitBytes: MAX_RESPONSE_BYTES };
     return {
       type: "response",
       status: response.status,
@@ -57,6 +59,28 @@ export async function sendAttempt(
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** The largest response body read; search answers are a few KiB. */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** The body as UTF-8, or undefined (and the stream cancelled) once it passes `limitBytes`. */
+async function readCapped(response: Response, limitBytes: number): Promise<string | undefined> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limitBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** A network failure in one line: fetch's message and the system error under it. */

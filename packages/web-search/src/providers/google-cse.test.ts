@@ -265,6 +265,15 @@ describe("GoogleCse", () => {
       );
     });
 
+    it("stops reading a body over 8 MiB and does not retry", async () => {
+      const { s, provider } = await setUp({
+        replies: [{ type: "raw", status: 200, body: "x".repeat(9 * 1024 * 1024) }],
+      });
+      const error = await failure(provider.search({ query: "x", count: 1 }));
+      expect(error.message).toBe("google-cse sent an unexpected response: the body passed 8388608 bytes");
+      expect(s.requests).toHaveLength(1);
+    });
+
     it("fails when `items` is not a list", async () => {
       const { provider } = await setUp({ replies: [{ type: "raw", status: 200, body: '{"items":{}}' }] });
       expect((await failure(provider.search({ query: "x", count: 1 }))).reason).toBe(
