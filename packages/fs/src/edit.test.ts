@@ -81,6 +81,19 @@ describe("Edit", () => {
     });
   });
   describe("when matching is tolerant", () => {
+    it("refuses when several regions match once whitespace is ignored", async () => {
+      await seed("t.py", "if a:\n    go()\nif b:\n\tgo()\n");
+      expect(
+        (
+          await edit(
+            { file_path: "t.py", old_string: " go() ", new_string: "stop()" },
+            new Edit({ matching: "tolerant" }),
+          )
+        ).textContent(),
+      ).toBe(
+        "Execution error: `old_string` was not found exactly in t.py, and ignoring whitespace it matches 2 regions; nothing was written\nCopy `old_string` exactly as Read shows it, with enough surrounding lines to match once.",
+      );
+    });
     it("applies a whitespace-tolerant match and says so", async () => {
       await seed("t.go", "func main() {\n\tx := 1\n}\n");
       const out = await edit(
@@ -154,6 +167,19 @@ describe("Edit", () => {
     });
   });
   describe("when the input is degenerate", () => {
+    it("refuses a file over maxFileBytes", async () => {
+      await seed("big.txt", "x".repeat(2000));
+      expect(
+        (
+          await edit(
+            { file_path: "big.txt", old_string: "x", new_string: "y", replace_all: true },
+            new Edit({ maxFileBytes: 1000 }),
+          )
+        ).textContent(),
+      ).toBe(
+        "Invalid input: big.txt is 2,000 bytes, over the 1,000 bytes edit limit\nEdit a smaller file, or change this one with a shell command.",
+      );
+    });
     it("refuses identical strings", async () => {
       await seed("a.txt", "a\n");
       expect((await edit({ file_path: "a.txt", old_string: "a", new_string: "a" })).textContent()).toBe(

@@ -13,6 +13,32 @@ beforeEach(async () => {
 afterEach(() => ws.cleanup());
 
 describe("FileViewer", () => {
+  describe("when the file is not text", () => {
+    it("refuses binary content as Read does", async () => {
+      await writeFile(join(ws.root, "b.bin"), Uint8Array.from([0, 0, 1]));
+      expect((await new FileViewer().call({ file_path: "b.bin" }, ws.ctx)).textContent()).toBe(
+        "Invalid input: b.bin is a binary file (3 bytes), not text; it cannot be shown\nOnly text files and PNG, JPEG, GIF or WebP images can be read; choose another file.",
+      );
+    });
+    it("sends images to Read", async () => {
+      const gif = Buffer.alloc(16);
+      gif.write("GIF87a", 0, "latin1");
+      await writeFile(join(ws.root, "i.gif"), gif);
+      expect((await new FileViewer().call({ file_path: "i.gif" }, ws.ctx)).textContent()).toBe(
+        "Invalid input: i.gif is a GIF image, not text\nUse Read to see an image.",
+      );
+    });
+  });
+  describe("when a page is larger than maxBytes", () => {
+    it("cuts it and names the Read offset for the rest", async () => {
+      const text = (
+        await new FileViewer({ maxBytes: 40 }).call({ file_path: "f.txt", page_size: 10 }, ws.ctx)
+      ).textContent();
+      expect(text).toBe(
+        "File: f.txt (Page 1/3)\nLines 1-3 of 25\n1\trow 1\n2\trow 2\n3\trow 3\n[This page was cut at 40 bytes; call Read with offset 4 for the rest of it.]\nNext page: call FileViewer with page 2.",
+      );
+    });
+  });
   describe("when a page is asked for", () => {
     it("shows the header, numbered rows and the next page", async () => {
       const out = await new FileViewer().call({ file_path: "f.txt", page: 2, page_size: 10 }, ws.ctx);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Retention, Workspace } from "@toolkit/core";
@@ -144,6 +145,12 @@ describe("Read", () => {
         isError: true,
         text: "File not found: nope.txt\nCheck the path (use Glob or Tree to find the file), then retry with a path that exists.",
       });
+    });
+    it("refuses something that is not a regular file", async () => {
+      execFileSync("mkfifo", [join(ws.root, "pipe")]);
+      expect((await new Read().call({ file_path: "pipe" }, ws.ctx)).textContent()).toBe(
+        'Invalid input: `file_path` "pipe" is not a regular file (a device, socket or pipe)\nFix the arguments so they match the tool\'s input schema, then call it again.',
+      );
     });
     it("points a directory to Tree or Glob", async () => {
       await mkdir(join(ws.root, "src"));

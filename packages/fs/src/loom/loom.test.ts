@@ -69,7 +69,10 @@ describe("read_file", () => {
   describe("when the file cannot be read", () => {
     it("refuses binary content", async () => {
       await writeFile(at("b.bin"), Uint8Array.from([0, 1, 2]));
-      expect(view(await tools().readFile_.call({ path: "b.bin" }, ws.ctx)).isError).toBe(true);
+      expect(view(await tools().readFile_.call({ path: "b.bin" }, ws.ctx))).toEqual({
+        isError: true,
+        text: "Invalid input: b.bin is a binary file (3 bytes), not text; it cannot be shown\nOnly text files and PNG, JPEG, GIF or WebP images can be read; choose another file.",
+      });
     });
     it("refuses a path outside the workspace", async () => {
       expect((await tools().readFile_.call({ path: "/etc/passwd" }, ws.ctx)).textContent()).toBe(
@@ -197,6 +200,13 @@ describe("list_files", () => {
         ],
         truncated: true,
       });
+    });
+  });
+  describe("when the path does not exist", () => {
+    it("reports it as not found", async () => {
+      expect((await tools().listFiles.call({ path: "nowhere" }, ws.ctx)).textContent()).toBe(
+        "File not found: nowhere\nCheck the path (list the directory or search for the file), then retry with a path that exists.",
+      );
     });
   });
   describe("when the path is a file", () => {
