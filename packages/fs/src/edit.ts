@@ -16,7 +16,7 @@ import { fsResourceKey } from "./resource-key.js";
 export interface EditOptions extends FsToolOptions {
   /** `tolerant` retries a failed exact match ignoring leading/trailing whitespace per line. @default "exact" */
   matching?: Matching;
-  /** Larger files are refused. @default 256 MiB */
+  /** Larger files are refused (an edit holds several copies of the file in memory). @default 64 MiB */
   maxFileBytes?: number;
 }
 
@@ -28,7 +28,7 @@ export interface ResolvedEditOptions extends ResolvedFsOptions {
 
 /** Applies the defaults of the edit tools once. */
 export function resolveEditOptions(options: EditOptions): ResolvedEditOptions {
-  const { matching = "exact", maxFileBytes = 256 * 1024 * 1024 } = options;
+  const { matching = "exact", maxFileBytes = 64 * 1024 * 1024 } = options;
   if (matching !== "exact" && matching !== "tolerant") {
     throw new TypeError(`\`matching\` must be "exact" or "tolerant", got ${JSON.stringify(matching)}`);
   }

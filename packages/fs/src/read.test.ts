@@ -187,6 +187,18 @@ describe("Read", () => {
       expect(out.textContent()).not.toContain("TOP SECRET");
     });
   });
+  describe("when the call is cancelled", () => {
+    it("stops reading and says Cancelled", async () => {
+      await put("a.txt", numbered(10));
+      const controller = new AbortController();
+      controller.abort();
+      const out = await new Read().call({ file_path: "a.txt" }, ws.ctx.withSignal(controller.signal));
+      expect(view(out)).toEqual({
+        isError: true,
+        text: "Cancelled\nThe call was cancelled; stop and wait for the user's next instruction.",
+      });
+    });
+  });
   describe("when it reads", () => {
     it("records the file's hash for the session", async () => {
       await put("a.txt", "data\n");
