@@ -1,2 +1,7 @@
 // Public API of @toolkit/openai-agents: see README.md.
-export {};
+export { toAgentsTools } from "./to-agents-tools.js";
+export type { AgentsFunctionTool } from "./to-agents-tools.js";
+export type { ToAgentsToolsOptions } from "./options.js";
+export { toAgentsOutput } from "./to-agents-output.js";
+export type { AgentsToolOutput } from "./to-agents-output.js";
+export type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";

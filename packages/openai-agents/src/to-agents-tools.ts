@@ -1,0 +1,110 @@
+import { type FunctionTool, tool } from "@openai/agents";
+import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
+import { advertisedSurface, dispatch, type ToolRegistry } from "@toolkit/registry";
+import { resolveApproval } from "./approval-policy.js";
+import { type ResolvedOptions, resolveOptions, type ToAgentsToolsOptions } from "./options.js";
+import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
+import { toolErrorText } from "./tool-error-text.js";
+import { withHostSignal } from "./with-host-signal.js";
+
+/** A function tool made by `toAgentsTools`. */
+export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;
+
+/**
+ * Turns the registry's advertised tools into `@openai/agents` function tools.
+ * Each shows the model `strictSchema()` of its input schema with
+ * `strict: true`; every call goes through `dispatch` with `strict: true`
+ * (validated against that schema, the model's nulls mapped back to absent),
+ * the middleware pipeline runs, the run's abort signal reaches the tool, and
+ * a soft failure is the tool's result, read by the model. A snapshot of the
+ * surface: call again to pick up registry changes.
+ *
+ * @example
+ * const agent = new Agent({ name: "coder", tools: toAgentsTools(registry, { needsApproval: "writes" }) });
+ * const result = await run(agent, "Fix the failing test");
+ */
+export function toAgentsTools(
+  registry: ToolRegistry,
+  options: ToAgentsToolsOptions = {},
+): AgentsFunctionTool[] {
+  if (!registry || typeof registry.versionedSurface !== "function") {
+    throw new TypeError("toAgentsTools: `registry` must be a ToolRegistry");
+  }
+  const resolved = resolveOptions(options);
+  const surface = advertisedSurface(registry, resolved.selector, 0);
+  const hostNames = new Map<string, string>();
+  const tools: AgentsFunctionTool[] = [];
+  for (const schema of surface.schemas) {
+    const registered = registry.get(schema.tool);
+    if (!registered) continue;
+    const adapted = adapt(registry, registered, schema, surface.names, resolved);
+    const clash = hostNames.get(adapted.name);
+    if (clash !== undefined) {
+      throw new TypeError(
+        `toAgentsTools: the tools '${clash}' and '${schema.tool}' both become '${adapted.name}' in the Agents SDK (it replaces characters other than letters and digits); rename one or leave one out with \`selector\``,
+      );
+    }
+    hostNames.set(adapted.name, schema.tool);
+    tools.push(adapted);
+  }
+  return tools;
+}
+
+function adapt(
+  registry: ToolRegistry,
+  registered: Tool,
+  schema: ToolSchema,
+  advertised: readonly string[],
+  o: ResolvedOptions,
+): AgentsFunctionTool {
+  const original = schema.input_schema;
+  const restore = (input: unknown) => (o.strict ? restoreAbsent(original, input) : input);
+  const approval = resolveApproval(o.needsApproval, registered);
+  const common = {
+    name: schema.tool,
+    description: schema.description,
+    needsApproval:
+      typeof approval === "boolean"
+        ? approval
+        : (_run: unknown, input: unknown, callId?: string) => approval(restore(input), callId),
+    errorFunction: (_run: unknown, error: unknown) => toolErrorText(schema.tool, error),
+    async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
+      const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
+      const [result] = await dispatch(registry, [{ id, name: schema.tool, input }], {
+        middleware: o.middleware,
+        ctx: withHostSignal(o.ctx, details?.signal),
+        advertised,
+        strict: o.strict,
+      });
+      if (!result) throw new Error(`dispatch returned no result for call ${id}`);
+      return toAgentsOutput(result.output);
+    },
+  };
+  if (o.strict) {
+    return tool<StrictParameters, unknown, AgentsToolOutput>({
+      ...common,
+      strict: true,
+      parameters: asParameters<StrictParameters>(strictSchema(original)),
+    });
+  }
+  return tool<LooseParameters, unknown, AgentsToolOutput>({
+    ...common,
+    strict: false,
+    parameters: asParameters<LooseParameters>(original),
+  });
+}
+
+type ToolCallDetails = NonNullable<Parameters<FunctionTool["invoke"]>[2]>;
+type JsonParameters = FunctionTool["parameters"];
+type StrictParameters = Extract<JsonParameters, { additionalProperties: false }>;
+type LooseParameters = Extract<JsonParameters, { additionalProperties: true }>;
+
+/**
+ * The Agents SDK types JSON parameters as an object schema with literal
+ * `type: "object"` and `additionalProperties: false`; a registry schema is
+ * any JSON object. The schema is passed through untouched (the SDK only
+ * re-checks strictness), so the cast restates what it receives.
+ */
+function asParameters<P extends JsonParameters>(schema: JsonSchema): P {
+  return schema as P;
+}
