@@ -5,7 +5,7 @@ import { isRealCall } from "../shared/real-call.js";
 import { type MatchContext, ruleMatches, type ShellAnalysis } from "./match-rule.js";
 import { type ParsedRule, parseRule } from "./parse-rule.js";
 import { splitCommand } from "./shell-words.js";
-import { describeSubject, type EvaluableCall, subjectOf } from "./subject.js";
+import { describeSubject, type EvaluableCall, type Subject, subjectOf } from "./subject.js";
 
 /** Rules by decision; each rule is `Tool` or `Tool(pattern)`, e.g. `Shell(git status*)`, `Edit(src/**)`. */
 export interface PermissionRules {
@@ -97,36 +97,61 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
     );
   }
 
-  const evaluate = (call: EvaluableCall): PermissionDecision => {
-    const subject = subjectOf(call);
+  const all = [...parsed.deny, ...parsed.ask, ...parsed.allow];
+  const nameOnly = new Map<string, { decision: PermissionDecisionKind; rule: string | undefined } | null>();
+  const firstMatch = (m: MatchContext): { decision: PermissionDecisionKind; rule: string | undefined } => {
+    for (const kind of KINDS) {
+      const rule = parsed[kind].find((r) => ruleMatches(r, m, kind === "allow"));
+      if (rule) return { decision: kind, rule: rule.source };
+    }
+    return { decision: mode, rule: undefined };
+  };
+
+  /** The decision and the rule, with the reason left to build only when someone needs it. */
+  const decide = (call: EvaluableCall) => {
+    let subject: Subject | undefined;
     let analysis: boolean | undefined;
     const m: MatchContext = {
       name: call.name,
-      subject,
+      subject: () => {
+        subject ??= subjectOf(call);
+        return subject;
+      },
       readOnly: () => {
         if (analysis === undefined) {
+          const s = m.subject();
           analysis =
-            subject.kind === "command" && subject.command !== undefined && analyzeCommand !== undefined
-              ? analyzeCommand(subject.command).readOnly === true
+            s.kind === "command" && s.command !== undefined && analyzeCommand !== undefined
+              ? analyzeCommand(s.command).readOnly === true
               : false;
         }
         return analysis;
       },
     };
-    const what = describeSubject(call.name, subject);
-    for (const kind of KINDS) {
-      const rule = parsed[kind].find((r) => ruleMatches(r, m, kind === "allow"));
-      if (rule)
-        return {
-          decision: kind,
-          rule: rule.source,
-          reason: `${what} matches the ${kind} rule \`${rule.source}\``,
-        };
+    let byName = nameOnly.get(call.name);
+    if (byName === undefined) {
+      // When no rule with a pattern names this tool, the outcome depends on the name alone: remember it.
+      const patterned = all.some((r) => r.pattern !== undefined && r.tool(call.name));
+      byName = patterned ? null : firstMatch(m);
+      if (nameOnly.size < 1024) nameOnly.set(call.name, byName);
     }
+    const found = byName ?? firstMatch(m);
+    return { decision: found.decision, rule: found.rule, subject: m.subject };
+  };
+
+  const reasonFor = (name: string, d: ReturnType<typeof decide>): string => {
+    const subject = d.subject();
+    const what = describeSubject(name, subject);
+    if (d.rule !== undefined) return `${what} matches the ${d.decision} rule \`${d.rule}\``;
     const compound =
       subject.kind === "command" && subject.command !== undefined && !splitCommand(subject.command).plain;
     const note = compound && mode !== "allow" && parsed.allow.length > 0 ? `; ${COMPOUND_NOTE}` : "";
-    return { decision: mode, rule: undefined, reason: `no rule matches ${what} (mode "${mode}")${note}` };
+    return `no rule matches ${what} (mode "${mode}")${note}`;
+  };
+
+  const evaluate = (call: EvaluableCall): PermissionDecision => {
+    const d = decide(call);
+    return { decision: d.decision, rule: d.rule, reason: reasonFor(call.name, d) };
   };
 
   const layer = async function permissionsMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {

@@ -11,7 +11,8 @@ export interface ShellAnalysis {
 /** Context for matching one call against many rules. */
 export interface MatchContext {
   readonly name: string;
-  readonly subject: Subject;
+  /** The call's subject, computed on first use (rules without a pattern never need it). */
+  readonly subject: () => Subject;
   /** Runs the injected shell analysis at most once per call. */
   readonly readOnly: () => boolean;
 }
@@ -25,7 +26,7 @@ export interface MatchContext {
 export function ruleMatches(rule: ParsedRule, m: MatchContext, forAllow: boolean): boolean {
   if (!rule.tool(m.name)) return false;
   if (rule.pattern === undefined) return true;
-  const { subject } = m;
+  const subject = m.subject();
   if (subject.kind === "command") {
     const command = subject.command;
     const text = rule.text;

@@ -45,6 +45,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = Object.freeze([
   { name: "bearer-token", pattern: /(?<=\bbearer\s+)(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/gi },
 ]);
 
+/**
+ * Text without any of these can hold none of the built-in secrets, so most
+ * outputs are checked with one scan instead of one per pattern.
+ */
+const BUILTIN_TRIGGER =
+  /sk-|[sr]k_|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox|AIza|eyJ|bearer|aws_secret|PRIVATE KEY/i;
+
+const BUILTINS: ReadonlySet<SecretPattern> = new Set(SECRET_PATTERNS);
+
 /** What `redactSecrets` removed. */
 export interface RedactedText {
   /** The text with every secret replaced by `[REDACTED:<name>]`. */
@@ -66,7 +75,10 @@ export function redactSecrets(
 ): RedactedText {
   let count = 0;
   let out = text;
-  for (const { name, pattern } of patterns) {
+  const skipBuiltins = !BUILTIN_TRIGGER.test(text);
+  for (const entry of patterns) {
+    if (skipBuiltins && BUILTINS.has(entry)) continue;
+    const { name, pattern } = entry;
     pattern.lastIndex = 0;
     if (!pattern.test(out)) continue;
     pattern.lastIndex = 0;

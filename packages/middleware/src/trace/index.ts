@@ -41,6 +41,9 @@ export function trace(options: TraceOptions = {}): Middleware {
     throw badOption("trace", "tracer", "an OpenTelemetry Tracer", tracer);
   }
 
+  // A proxy tracer from the API follows a global provider registered later, so one lookup is enough.
+  const active = tracer ?? otelTrace.getTracer(TRACER_NAME);
+
   return async function traceMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
     const attributes: Attributes = {
       "gen_ai.operation.name": "execute_tool",
@@ -49,7 +52,6 @@ export function trace(options: TraceOptions = {}): Middleware {
       "toolkit.turn": call.turn,
       "toolkit.tool.rejected": call.rejection !== undefined,
     };
-    const active = tracer ?? otelTrace.getTracer(TRACER_NAME);
     return active.startActiveSpan(
       `execute_tool ${call.name}`,
       { kind: SpanKind.INTERNAL, attributes },
