@@ -78,6 +78,24 @@ describe("createFsTools", () => {
       expect(read.resourceKey({ nothing: 1 })).toBeUndefined();
     });
   });
+  describe("when the workspace root is spelled through a symlink", () => {
+    it("accepts absolute paths spelled through the real root too", async () => {
+      await mkdir(join(ws.root, "real"));
+      await writeFile(join(ws.root, "real", "a.txt"), "A\n");
+      await symlink(join(ws.root, "real"), join(ws.root, "link"));
+      const [read, write] = createFsTools({ workspace: new Workspace({ root: join(ws.root, "link") }) });
+      expect((await read.call({ file_path: join(ws.root, "real", "a.txt") }, ws.ctx)).textContent()).toBe(
+        "1\tA",
+      );
+      expect((await read.call({ file_path: join(ws.root, "link", "a.txt") }, ws.ctx)).textContent()).toBe(
+        "1\tA",
+      );
+      const outside = await write.call({ file_path: join(ws.root, "elsewhere.txt"), content: "x" }, ws.ctx);
+      expect(outside.textContent()).toMatch(
+        /^Permission denied: `file_path` ".*elsewhere\.txt" is outside the workspace/,
+      );
+    });
+  });
   describe("when options are wrong", () => {
     it("throws a TypeError naming the option", () => {
       expect(() => new Read({ maxBytes: 0 })).toThrow("`maxBytes` must be a positive integer, got 0");

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve } from "node:path";
 import { inside, type ToolContext, ToolError, Workspace, type WorkspacePath } from "@toolkit/core";
 import type { FileStat } from "./file-source.js";
 import type { ResolvedFsOptions } from "./fs-options.js";
@@ -27,8 +28,8 @@ export async function resolveTarget(
 ): Promise<Target> {
   const workspace = Workspace.from(ctx, options.workspace);
   const { source } = options;
-  const path = await source.resolve(workspace, raw, field);
   const realRoot = await source.realRoot(workspace);
+  const path = await resolveSpelledReal(options, workspace, realRoot, raw, field);
   if (!inside(realRoot, path.real)) {
     throw ToolError.permission(
       `\`${field}\` "${raw}" resolves to ${path.real}, outside the workspace ${realRoot}`,
@@ -39,6 +40,35 @@ export async function resolveTarget(
   }
   const stat = await source.stat(path.real);
   return { workspace, path, realRoot, shown: path.relative, stat };
+}
+
+/**
+ * Resolves a path through the source. An absolute path spelled through the
+ * real root (`/private/tmp/ws/a` for the root `/tmp/ws`) is refused by the
+ * workspace's lexical check; it names the same file as the path relative to
+ * the root, so it is resolved as that relative path (with every check).
+ */
+async function resolveSpelledReal(
+  options: ResolvedFsOptions,
+  workspace: Workspace,
+  realRoot: string,
+  raw: string,
+  field: string,
+): Promise<WorkspacePath> {
+  try {
+    return await options.source.resolve(workspace, raw, field);
+  } catch (error) {
+    const viaRealRoot =
+      ToolError.is(error) &&
+      error.kind === "Permission" &&
+      typeof raw === "string" &&
+      isAbsolute(raw) &&
+      !raw.includes("\0") &&
+      realRoot !== workspace.root &&
+      inside(realRoot, resolve(raw));
+    if (!viaRealRoot) throw error;
+    return options.source.resolve(workspace, relative(realRoot, resolve(raw)) || ".", field);
+  }
 }
 
 /** Throws FileNotFound / InvalidInput unless the target is an existing regular file. */
