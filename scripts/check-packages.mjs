@@ -11,7 +11,9 @@ import { formatMessage } from "publint/utils";
 
 const run = promisify(execFile);
 const root = new URL("..", import.meta.url).pathname;
-const jsonOut = process.argv.includes("--json") ? process.argv[process.argv.indexOf("--json") + 1] : undefined;
+const jsonOut = process.argv.includes("--json")
+  ? process.argv[process.argv.indexOf("--json") + 1]
+  : undefined;
 const dirs = readdirSync(join(root, "packages"))
   .map((name) => join(root, "packages", name))
   .filter((dir) => existsSync(join(dir, "package.json")));
@@ -33,7 +35,10 @@ async function checkPublint(dir, pkg) {
 async function checkTypes(dir, pkg) {
   const bin = join(root, "node_modules", ".bin", "attw");
   try {
-    await run(bin, ["--pack", dir, "--profile", "esm-only", "--format", "table-flipped"], { cwd: dir, maxBuffer: 1 << 24 });
+    await run(bin, ["--pack", dir, "--profile", "esm-only", "--format", "table-flipped"], {
+      cwd: dir,
+      maxBuffer: 1 << 24,
+    });
     report(true, `attw ${pkg.name}`);
   } catch (error) {
     report(false, `attw ${pkg.name}`, String(error.stdout || error.message).trim());

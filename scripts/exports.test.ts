@@ -15,7 +15,9 @@ function targets(exportsMap: Record<string, Target>): Array<[string, string, str
   const out: Array<[string, string, string]> = [];
   for (const [sub, target] of Object.entries(exportsMap)) {
     if (typeof target === "string") out.push([sub, "default", target]);
-    else for (const cond of ["types", "import"]) if (typeof target[cond] === "string") out.push([sub, cond, target[cond]]);
+    else
+      for (const cond of ["types", "import"])
+        if (typeof target[cond] === "string") out.push([sub, cond, target[cond]]);
   }
   return out;
 }

@@ -38,14 +38,20 @@ export interface ProcessRun {
 }
 
 /** Runs a command once and times it from spawn to exit. */
-export function runCommand(cmd: string, args: readonly string[], options: { cwd?: string; input?: string } = {}): Promise<ProcessRun> {
+export function runCommand(
+  cmd: string,
+  args: readonly string[],
+  options: { cwd?: string; input?: string } = {},
+): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(cmd, args, { cwd: options.cwd, stdio: ["ignore", "pipe", "ignore"] });
     const chunks: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => chunks.push(c));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ ms: performance.now() - start, code, stdout: Buffer.concat(chunks).toString() }));
+    child.on("close", (code) =>
+      resolve({ ms: performance.now() - start, code, stdout: Buffer.concat(chunks).toString() }),
+    );
   });
 }
 
@@ -56,7 +62,9 @@ export async function medianOf(runs: number, once: () => Promise<number>): Promi
   for (let i = 0; i < runs; i++) values.push(await once());
   values.sort((a, b) => a - b);
   const mid = Math.floor(values.length / 2);
-  return values.length % 2 ? (values[mid] as number) : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
+  return values.length % 2
+    ? (values[mid] as number)
+    : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
 }
 
 /** Finds an executable on PATH; undefined when absent. */

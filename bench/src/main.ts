@@ -7,7 +7,9 @@ import { type BenchCase, printTable, type Row } from "./harness.js";
 const wanted = process.argv.slice(2);
 const dir = join(import.meta.dirname, "cases");
 const rows: Row[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".ts"))
+  .sort()) {
   const mod = (await import(pathToFileURL(join(dir, file)).href)) as { cases?: BenchCase[] };
   for (const c of mod.cases ?? []) {
     if (wanted.length && !wanted.some((w) => c.name.includes(w))) continue;
