@@ -59,7 +59,7 @@ export {
 } from "./providers/anthropic-messages.js";
 export type { AnthropicMessagesOptions } from "./providers/anthropic-messages.js";
 export { createModelClient } from "./providers/create-model-client.js";
-export type { CommonClientOptions } from "./providers/create-model-client.js";
+export type { CommonClientOptions, CreateModelClientOptions } from "./providers/create-model-client.js";
 export { EMPTY_RESULT_TEXT } from "./providers/result-text.js";
 export { toolParameters } from "./providers/tool-parameters.js";
 export type { EncodeContext, WireCodec } from "./providers/wire-codec.js";

@@ -32,7 +32,13 @@ export function anthropicMessages(options: AnthropicMessagesOptions): ModelClien
   if (typeof options.apiKey !== "string") {
     throw new TypeError("anthropicMessages: `apiKey` must be a string");
   }
-  return createModelClient("anthropicMessages", anthropicMessagesCodec, { ...rest, baseUrl, maxTokens });
+  return createModelClient({
+    ...rest,
+    baseUrl,
+    maxTokens,
+    codec: anthropicMessagesCodec,
+    owner: "anthropicMessages",
+  });
 }
 
 /** The Messages wire format. */

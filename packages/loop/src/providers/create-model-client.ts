@@ -26,13 +26,29 @@ export interface CommonClientOptions {
   clock?: Clock;
 }
 
-/** Builds a ModelClient from a codec and the resolved common options. */
-export function createModelClient(
-  owner: string,
-  codec: WireCodec,
-  options: CommonClientOptions & { baseUrl: string; maxTokens?: number | undefined },
-): ModelClient {
+/** Options for `createModelClient`: a codec, where to send, and the common options. */
+export interface CreateModelClientOptions extends CommonClientOptions {
+  /** The wire format. */
+  codec: WireCodec;
+  /** The API root the codec's path is appended to. */
+  baseUrl: string;
+  /** Sent as the provider's max-tokens field when the codec has one. */
+  maxTokens?: number | undefined;
+  /** The name used in error messages. @default codec.provider */
+  owner?: string;
+}
+
+/**
+ * Builds a ModelClient from a codec: option checks, headers, retries,
+ * timeouts and decoding are shared; only the wire format differs.
+ *
+ * @example
+ * const client = createModelClient({ codec: myCodec, baseUrl: "http://127.0.0.1:8080", model: "m" });
+ */
+export function createModelClient(options: CreateModelClientOptions): ModelClient {
   const {
+    codec,
+    owner = codec.provider,
     model,
     apiKey,
     baseUrl,

@@ -23,7 +23,7 @@ export interface OpenAIChatOptions extends CommonClientOptions {
  * const model = openaiChat({ baseUrl: "https://api.openai.com/v1", apiKey: process.env.OPENAI_API_KEY, model: "gpt-4.1" });
  */
 export function openaiChat(options: OpenAIChatOptions): ModelClient {
-  return createModelClient("openaiChat", openaiChatCodec, options);
+  return createModelClient({ ...options, codec: openaiChatCodec, owner: "openaiChat" });
 }
 
 /** The Chat Completions wire format. */

@@ -23,7 +23,7 @@ export interface OpenAIResponsesOptions extends CommonClientOptions {
  * const model = openaiResponses({ baseUrl: "https://api.openai.com/v1", apiKey, model: "gpt-4.1" });
  */
 export function openaiResponses(options: OpenAIResponsesOptions): ModelClient {
-  return createModelClient("openaiResponses", openaiResponsesCodec, options);
+  return createModelClient({ ...options, codec: openaiResponsesCodec, owner: "openaiResponses" });
 }
 
 /** The Responses wire format. */
