@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DisplayHint, Retention } from "@toolkit/core";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Edit } from "./edit.js";
 import type { FileSource } from "./file-source.js";
@@ -23,6 +24,42 @@ async function seed(name: string, content: string | Uint8Array): Promise<void> {
 const edit = (input: Record<string, unknown>, tool = new Edit()) => tool.call(input, ws.ctx);
 
 describe("Edit", () => {
+  describe("when any line of any file is replaced", () => {
+    it("changes exactly that text and keeps the BOM and line endings", async () => {
+      let edited = 0;
+      const line = fc
+        .array(fc.constantFrom("a", "b", "\t", " ", "é", "😀", "{", "}"), { maxLength: 8 })
+        .map((c) => c.join(""));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(line, { minLength: 1, maxLength: 12 }),
+          fc.constantFrom("\n", "\r\n"),
+          fc.constantFrom("utf8", "utf8-bom", "utf16le") as fc.Arbitrary<"utf8" | "utf8-bom" | "utf16le">,
+          fc.boolean(),
+          fc.nat(),
+          line,
+          async (lines, eol, encoding, finalEol, pick, replacement) => {
+            const text = lines.join(eol) + (finalEol ? eol : "");
+            const target = lines[pick % lines.length] ?? "";
+            const count = lines.filter((l) => l === target).length;
+            if (target === "" || count !== 1 || replacement === target || text.split(target).length !== 2)
+              return;
+            await seed("p.txt", encodeText(text, encoding));
+            edited++;
+            const out = await edit({ file_path: "p.txt", old_string: target, new_string: replacement });
+            expect(out.isError).toBe(false);
+            const want = encodeText(
+              text.replace(target, () => replacement),
+              encoding,
+            );
+            expect(Buffer.from(await readFile(at("p.txt")))).toEqual(Buffer.from(want));
+          },
+        ),
+        { numRuns: 60 },
+      );
+      expect(edited).toBeGreaterThan(10);
+    });
+  });
   describe("when old_string occurs once", () => {
     it("replaces it and replies with a numbered unified diff", async () => {
       await seed("a.ts", "const a = 1;\nconst b = 2;\nconst c = 3;\n");
