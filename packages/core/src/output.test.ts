@@ -134,6 +134,25 @@ describe("ToolOutput", () => {
       expect(Object.values(Retention)).toEqual(["default", "requery", "durable"]);
     });
   });
+  describe("when text carries a structured value beside it", () => {
+    it("shows the text to the model and gives the value to hosts", () => {
+      const out = ToolOutput.text("1. Result")
+        .withHint("markdown")
+        .withStructured({ results: [{ n: 1 }] });
+      expect(out.textContent()).toBe("1. Result");
+      expect(out.structuredValue()).toEqual({ results: [{ n: 1 }] });
+      expect(out.hint).toBe("markdown");
+      expect(out.withText("other").structuredValue()).toBeUndefined();
+    });
+    it("refuses a value with no JSON form", () => {
+      expect(() => ToolOutput.text("x").withStructured({ n: 1n })).toThrow(
+        /withStructured: the value cannot be serialised/,
+      );
+      expect(() => ToolOutput.text("x").withStructured(undefined)).toThrow(
+        "ToolOutput.withStructured: undefined has no JSON form",
+      );
+    });
+  });
   describe("when read with structuredAs", () => {
     const zodLike = {
       safeParse: (v: unknown) =>

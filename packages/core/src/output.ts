@@ -203,6 +203,27 @@ export class ToolOutput {
   withError(isError: boolean): ToolOutput {
     return new ToolOutput({ ...this.#s, isError });
   }
+  /**
+   * A copy that keeps its parts (what the model reads) and also carries a
+   * JSON value for hosts and `structuredValue()`: e.g. numbered text for the
+   * model plus the same results as data. Throws a TypeError for a value with
+   * no JSON form (a cycle, a BigInt, undefined).
+   */
+  withStructured(value: unknown): ToolOutput {
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(value);
+    } catch (error) {
+      throw new TypeError(`ToolOutput.withStructured: the value cannot be serialised: ${reason(error)}`);
+    }
+    if (json === undefined)
+      throw new TypeError(`ToolOutput.withStructured: ${typeof value} has no JSON form`);
+    return new ToolOutput({
+      ...this.#s,
+      kind: "structured",
+      value: deepFreeze(JSON.parse(json) as JsonValue),
+    });
+  }
   /** A copy with one host-side annotation added. */
   withMeta(key: string, value: JsonValue): ToolOutput {
     return new ToolOutput({ ...this.#s, meta: Object.freeze({ ...this.#s.meta, [key]: value }) });
