@@ -7,7 +7,7 @@ import { Edit } from "./edit.js";
 import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { Read } from "./read.js";
-import { encodeText } from "./text-codec.js";
+import { encodeText, type TextEncoding } from "./text-codec.js";
 import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
 
 let ws: TempWorkspace;
@@ -34,7 +34,7 @@ describe("Edit", () => {
         fc.asyncProperty(
           fc.array(line, { minLength: 1, maxLength: 12 }),
           fc.constantFrom("\n", "\r\n"),
-          fc.constantFrom("utf8", "utf8-bom", "utf16le") as fc.Arbitrary<"utf8" | "utf8-bom" | "utf16le">,
+          fc.constantFrom<TextEncoding[]>("utf8", "utf8-bom", "utf16le", "utf16be"),
           fc.boolean(),
           fc.nat(),
           line,
