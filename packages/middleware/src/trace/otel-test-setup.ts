@@ -1,7 +1,7 @@
-// Test-only. The root vitest config runs Node with `--conditions module`, which makes
-// `@opentelemetry/api` resolve to its bundler-only ESM build (extensionless imports Node cannot
-// load), for `import` and `require` alike. Load the CommonJS build once and register it under the
-// path that resolution picks, so this package, the SDK and the tests share one working instance.
+// Test-only. The root vitest config runs Node with `--conditions module`, so when the SDK (CommonJS)
+// requires `@opentelemetry/api`, Node picks the API's bundler-only ESM build, whose extensionless
+// imports it cannot load. Load the CommonJS build once and register it under the path that
+// resolution picks; the tests also mock the ESM import with it, so everything shares one instance.
 import { createRequire } from "node:module";
 import { sep } from "node:path";
 
