@@ -36,6 +36,8 @@ export interface Tool {
   recordsTrajectory?(): boolean;
   /** [false] True: calling twice with the same input has the effect of calling once (retry may repeat it). */
   isIdempotent?(): boolean;
+  /** [undefined] The JSON Schema (root `type: "object"`) every successful structured result satisfies; MCP advertises it. */
+  outputSchema?(): JsonSchema | undefined;
 }
 
 /** A tool's traits with every default applied, so no caller re-implements them. */

@@ -1,10 +1,9 @@
 import { isJsonObject, type JsonSchema, type Tool } from "@toolkit/core";
 
 /**
- * A Toolkit tool that declares the shape of its structured results. The
- * method is optional and read structurally: core's `Tool` does not list it,
- * so any tool (a class, an `FnTool` subclass, an imported MCP tool) opts in
- * by adding `outputSchema()`. The schema must be a JSON Schema whose root is
+ * A Toolkit tool that declares the shape of its structured results through
+ * core's optional `Tool#outputSchema()` trait; any tool (a class, an `FnTool`
+ * subclass, an imported MCP tool) opts in by adding the method. The schema must be a JSON Schema whose root is
  * `type: "object"` (the MCP rule for `outputSchema`).
  *
  * @example
@@ -24,9 +23,7 @@ export interface OutputSchemaTool {
  * method exists but returns something that is not a JSON object.
  */
 export function outputSchemaOf(tool: Tool): JsonSchema | undefined {
-  const method: unknown = Reflect.get(tool, "outputSchema");
-  if (typeof method !== "function") return undefined;
-  const schema: unknown = method.call(tool);
+  const schema: unknown = tool.outputSchema?.();
   if (schema === undefined) return undefined;
   if (!isJsonObject(schema)) {
     throw new TypeError(`tool '${tool.name}': \`outputSchema()\` must return a JSON Schema object`);

@@ -1,5 +1,11 @@
 export { ToolRegistry } from "./tool-registry.js";
-export type { RegistryLogger, SurfaceDiff, ToolRegistryOptions, VersionedSurface } from "./tool-registry.js";
+export type {
+  RegisterOptions,
+  RegistryLogger,
+  SurfaceDiff,
+  ToolRegistryOptions,
+  VersionedSurface,
+} from "./tool-registry.js";
 export { RegistryError } from "./registry-error.js";
 export type { RegistryErrorCode } from "./registry-error.js";
 export { planWaves } from "./plan-waves.js";

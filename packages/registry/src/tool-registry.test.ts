@@ -44,6 +44,17 @@ describe("ToolRegistry", () => {
       ]);
     });
   });
+  describe("when a replacement is intended", () => {
+    it("replaces in the slot without a warning and reports it as replaced", () => {
+      const { registry, warnings } = quiet();
+      const diffs: SurfaceDiff[] = [];
+      registry.register(echoTool("a"));
+      registry.onToolSurfaceChanged((d) => diffs.push(d));
+      registry.register(echoTool("a", { safe: true }), { replace: true });
+      expect(warnings).toEqual([]);
+      expect(diffs).toEqual([{ version: 2, added: [], removed: [], replaced: ["a"] }]);
+    });
+  });
   describe("when a tool is removed", () => {
     it("forgets it and says whether it was there", () => {
       const { registry } = quiet();

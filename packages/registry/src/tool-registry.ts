@@ -20,6 +20,12 @@ export interface RegistryLogger {
   warn(message: string): void;
 }
 
+/** Options for one registration. */
+export interface RegisterOptions {
+  /** The caller means to replace a tool of the same name: no warning. @default false */
+  replace?: boolean;
+}
+
 /** Options for a ToolRegistry. */
 export interface ToolRegistryOptions {
   /** @default console */
@@ -56,14 +62,15 @@ export class ToolRegistry {
 
   /**
    * Adds a tool. The same name again replaces the tool in its original slot
-   * and warns through the logger. Throws a RegistryError for a name that
+   * and warns through the logger, unless `{ replace: true }` says the
+   * replacement is intended (e.g. a remote server changed the tool). Throws a RegistryError for a name that
    * breaks the MCP rule, a schema whose `tool` differs from the name, an
    * empty description or an input schema that is not an object.
    */
-  register(tool: Tool): void {
+  register(tool: Tool, { replace = false }: RegisterOptions = {}): void {
     const name = checkTool(tool);
     const replacing = this.#tools.has(name);
-    if (replacing) {
+    if (replacing && !replace) {
       this.#logger.warn(
         `ToolRegistry: tool '${name}' was registered again; the new definition replaces the old one in its slot`,
       );

@@ -86,7 +86,7 @@ export async function importMcpTools(source: McpSource, options: ImportMcpToolsO
       }
       for (const planned of [...plan.replace, ...plan.add]) {
         const tool = new McpTool({ ...planned, client, serverName, timeoutMs });
-        registry.register(tool);
+        registry.register(tool, { replace: true });
         imported.set(planned.name, { tool, fingerprint: planned.fingerprint });
       }
     });
