@@ -139,7 +139,7 @@ describe("importMcpTools", () => {
       await run();
       expect((await call("typed")).structuredValue()).toEqual({ n: 7 });
       const typed = registry.get("typed");
-      expect(typed && Reflect.get(typed, "outputSchema").call(typed)).toEqual(FOREIGN_TOOLS[3]?.outputSchema);
+      expect(typed?.outputSchema?.()).toEqual(FOREIGN_TOOLS[3]?.outputSchema);
     });
 
     it("cancels the remote request when the call's signal fires", async () => {
