@@ -65,10 +65,10 @@ describe("WebSearch", () => {
       expect(cse.requests[0]?.params).toMatchObject({ q: "vitest", num: "3" });
     });
 
-    it("keeps the same results as structured JSON in meta.webSearch", async () => {
+    it("keeps the same results as structured JSON in structuredValue()", async () => {
       const { tool } = await setUp();
       const out = await tool.call({ query: "vitest", max_results: 1 }, ctx);
-      expect(out.meta.webSearch).toEqual({
+      expect(out.structuredValue()).toEqual({
         query: "vitest",
         results: [
           {
@@ -101,7 +101,7 @@ describe("WebSearch", () => {
       cse.setResults([]);
       const out = await tool.call({ query: "qwzx" }, ctx);
       expect(out.textContent()).toBe('No results for "qwzx".\nTry different or fewer keywords.');
-      expect(out.meta.webSearch).toEqual({ query: "qwzx", results: [] });
+      expect(out.structuredValue()).toEqual({ query: "qwzx", results: [] });
     });
   });
 

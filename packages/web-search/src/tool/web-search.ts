@@ -21,7 +21,7 @@ export interface WebSearchOptions {
    * @default true
    */
   siteOperators?: boolean;
-  /** `"text"`: numbered results (the JSON in `output.meta.webSearch`); `"json"`: the JSON itself. @default "text" */
+  /** `"text"`: numbered results (the same results as JSON in `output.structuredValue()`); `"json"`: the JSON itself. @default "text" */
   reply?: "text" | "json";
 }
 
@@ -113,7 +113,7 @@ export class WebSearch implements Tool {
     const json = toProxyResponse(call.query, results);
     if (this.#reply === "json") return ToolOutput.structured(json);
     const text = formatResults({ ...call, results, removed });
-    return ToolOutput.text(text).withMeta("webSearch", json);
+    return ToolOutput.text(text).withStructured(json);
   }
 
   isConcurrencySafe(): boolean {
