@@ -3,6 +3,15 @@ import type { ApprovalAnswer, ApprovalRequest } from "@toolkit/middleware";
 import type { Colors } from "../render/colors.js";
 import type { Spinner } from "../render/spinner.js";
 
+const ANSWERS: ReadonlyMap<string, ApprovalAnswer> = new Map([
+  ["y", "once"],
+  ["yes", "once"],
+  ["a", "tool"],
+  ["always", "tool"],
+  ["n", "deny"],
+  ["no", "deny"],
+]);
+
 /** Options for `terminalApprover`. */
 export interface TerminalApproverOptions {
   input: NodeJS.ReadableStream;
@@ -31,9 +40,10 @@ export function terminalApprover({ input, output, colors, spinner }: TerminalApp
         )
           .trim()
           .toLowerCase();
-        if (answer === "y" || answer === "yes") return "once";
-        if (answer === "a" || answer === "always") return "tool";
-        if (answer === "n" || answer === "no") return "deny";
+        const decision = ANSWERS.get(answer);
+        if (decision === undefined) continue;
+        if (decision !== "deny") spinner.start(`${call.name} running…`);
+        return decision;
       }
     } finally {
       rl.close();

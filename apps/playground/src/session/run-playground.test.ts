@@ -74,6 +74,15 @@ describe("runPlayground", () => {
           .split("\n")
           .map((l) => JSON.parse(l) as { event: string; name?: string });
         expect(events.filter((e) => e.event === "tool_result").map((e) => e.name)).toHaveLength(8);
+        // Tree and Grep come in one reply: in parallel both start before either ends.
+        const firstTwo = events
+          .filter((e) => e.event === "tool_call" || e.event === "tool_result")
+          .slice(0, 4);
+        expect(firstTwo.map((e) => e.event)).toEqual(
+          parallel
+            ? ["tool_call", "tool_call", "tool_result", "tool_result"]
+            : ["tool_call", "tool_result", "tool_call", "tool_result"],
+        );
         expect(events.at(-1)?.event).toBe("finish");
       } finally {
         await rm(dirname(outcome.workspace), { recursive: true, force: true });

@@ -78,7 +78,8 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     `  dispatch    ${parallel ? "parallel waves" : "sequential"}${interactive && !yes ? ", writing tools ask first" : ""}\n`,
   );
 
-  const middleware: Middleware[] = [timeout({ seconds: 300 })];
+  // Approvals sit outside the timeout, so the time a person takes to answer is not counted.
+  const middleware: Middleware[] = [];
   if (interactive && !yes) {
     middleware.push(
       approvals({
@@ -88,6 +89,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
       }),
     );
   }
+  middleware.push(timeout({ seconds: 300 }));
 
   const task = options.task ?? SAMPLE_TASK;
   write(`\n${colors.bold("task")} ${task}\n`);
