@@ -22,13 +22,13 @@ export async function prepareWorkspace({
 }: {
   workspace: string | undefined;
 }): Promise<PreparedWorkspace> {
-  const runDir = await mkdtemp(join(tmpdir(), "toolkit-playground-"));
   if (workspace !== undefined) {
     const root = resolve(workspace);
     const info = await stat(root).catch(() => undefined);
     if (!info?.isDirectory()) throw new TypeError(`--workspace: ${root} is not a directory`);
-    return { root, isSampleCopy: false, runDir };
+    return { root, isSampleCopy: false, runDir: await mkdtemp(join(tmpdir(), "toolkit-playground-")) };
   }
+  const runDir = await mkdtemp(join(tmpdir(), "toolkit-playground-"));
   const root = join(runDir, "workspace");
   await cp(sampleWorkspace(), root, { recursive: true });
   return { root, isSampleCopy: true, runDir };
