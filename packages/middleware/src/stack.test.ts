@@ -172,6 +172,42 @@ describe("the full stack", () => {
       expect(spans.get("c2")?.attributes["toolkit.tool.rejected"]).toBe(true);
     });
 
+    it("answers Cancelled for running and waiting calls when the session is cancelled mid-wave", async () => {
+      const controller = new AbortController();
+      let started = 0;
+      const waitForAbort = new FnTool("Wait", "Waits.", { type: "object" }, (_i, ctx) => {
+        started++;
+        if (started === 2) setTimeout(() => controller.abort(), 5);
+        return new Promise((_, reject) =>
+          ctx.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+        );
+      })
+        .readOnly()
+        .concurrencySafe();
+      const exporter = new InMemorySpanExporter();
+      const tracer = new BasicTracerProvider({
+        spanProcessors: [new SimpleSpanProcessor(exporter)],
+      }).getTracer("t");
+      const middleware = [trace({ tracer }), timeout({ seconds: 5 }), memoize(), retry({ baseMs: 1 })];
+      const results = await dispatch(
+        registryWith(waitForAbort),
+        [0, 1, 2].map((i) => ({ id: `w${i}`, name: "Wait", input: { i } })),
+        {
+          middleware,
+          mode: "parallel",
+          maxConcurrency: 2,
+          ctx: createToolContext({ signal: controller.signal }),
+        },
+      );
+      expect(results.map((r) => r.output.textContent().split("\n")[0])).toEqual([
+        "Cancelled",
+        "Cancelled",
+        "Cancelled",
+      ]);
+      expect(started).toBe(2);
+      expect(exporter.getFinishedSpans()).toHaveLength(2);
+    });
+
     it("never caches a failure", async () => {
       const s = stack();
       await s.run([{ name: "Read", input: { file_path: "x.env" } }]);

@@ -22,6 +22,7 @@ export type PermissionDecisionKind = "allow" | "ask" | "deny";
 
 /** The outcome of `evaluate()`: the decision, the rule that decided it (if any) and why. */
 export interface PermissionDecision {
+  /** `"allow"` runs the call, `"ask"` asks the host first, `"deny"` refuses it. */
   readonly decision: PermissionDecisionKind;
   /** The rule as written, or undefined when the mode decided. */
   readonly rule: string | undefined;
@@ -31,9 +32,11 @@ export interface PermissionDecision {
 
 /** What the host's `ask` callback receives. */
 export interface PermissionAskRequest {
+  /** The call waiting for an answer. */
   readonly call: DispatchCall;
   /** The ask rule that matched, or undefined when `mode: "ask"` decided. */
   readonly rule: string | undefined;
+  /** Why the host is asked, e.g. ``Edit on "src/a.ts" matches the ask rule `Edit(src/**)` ``. */
   readonly reason: string;
 }
 
@@ -107,6 +110,9 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
     return { decision: mode, rule: undefined };
   };
 
+  // Construction checked that `ask` exists whenever a decision can be "ask".
+  const askHost = ask ?? (() => false);
+
   /** The decision and the rule, with the reason left to build only when someone needs it. */
   const decide = (call: EvaluableCall) => {
     let subject: Subject | undefined;
@@ -156,16 +162,13 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
 
   const layer = async function permissionsMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
     if (!isRealCall(call)) return next(call);
-    const verdict = evaluate(call);
+    const verdict = decide(call);
     if (verdict.decision === "allow") return next(call);
-    if (verdict.decision === "deny") throw ToolError.permission(`${verdict.reason}.`);
-    const approved = await (ask as NonNullable<typeof ask>)({
-      call,
-      rule: verdict.rule,
-      reason: verdict.reason,
-    });
+    const reason = reasonFor(call.name, verdict);
+    if (verdict.decision === "deny") throw ToolError.permission(`${reason}.`);
+    const approved = await askHost({ call, rule: verdict.rule, reason });
     if (approved === true) return next(call);
-    throw ToolError.permission(`the user refused: ${verdict.reason}.`);
+    throw ToolError.permission(`the user refused: ${reason}.`);
   };
   return Object.assign(layer, { evaluate });
 }

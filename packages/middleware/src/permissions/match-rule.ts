@@ -4,12 +4,15 @@ import type { Subject } from "./subject.js";
 
 /** What a shell analysis says about a command: `analyzeCommand` from `@toolkit/shell` fits. */
 export interface ShellAnalysis {
+  /** True when every simple command only reads. */
   readonly readOnly: boolean;
+  /** Why it is not read-only, for logs. */
   readonly reason?: string;
 }
 
 /** Context for matching one call against many rules. */
 export interface MatchContext {
+  /** The tool name of the call. */
   readonly name: string;
   /** The call's subject, computed on first use (rules without a pattern never need it). */
   readonly subject: () => Subject;
