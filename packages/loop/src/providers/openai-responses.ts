@@ -82,11 +82,8 @@ function inputItems(message: Message): JsonValue[] {
     case "assistant": {
       const out: JsonValue[] = [];
       if (message.text !== "") {
-        out.push({
-          type: "message",
-          role: "assistant",
-          content: [{ type: "output_text", text: message.text }],
-        });
+        // An earlier reply's text goes back as an easy input message (string content).
+        out.push({ type: "message", role: "assistant", content: message.text });
       }
       for (const c of message.toolCalls) {
         out.push({ type: "function_call", call_id: c.id, name: c.name, arguments: argumentsText(c) });
