@@ -57,6 +57,14 @@ describe("runCommand", () => {
       expect([stdout, stderr, outcome.exitCode, outcome.timedOut]).toEqual(["out\n", "err\n", 3, false]);
     });
 
+    it("runs in a process group of its own with stdin from /dev/null", async () => {
+      const { stdout } = await run("echo $$; cut -d' ' -f5 /proc/$$/stat; readlink /proc/$$/fd/0");
+      const [pid, pgid, stdin] = stdout.trim().split("\n");
+      expect(pgid).toBe(pid);
+      expect(pgid).not.toBe(String(process.pid));
+      expect(stdin).toBe("/dev/null");
+    });
+
     it("kills what it left running in the background", async () => {
       const { outcome } = await run(
         "sleep 30 & echo $! > pids; (sleep 30; true) & echo $! >> pids; echo done",
