@@ -59,7 +59,7 @@ export const anthropicMessagesCodec: WireCodec = {
       body.tools = request.tools.map((t) => ({
         name: t.tool,
         description: t.description,
-        input_schema: toolParameters(t.input_schema, strict),
+        input_schema: toolParameters({ schema: t.input_schema, strict }),
       }));
     }
     return body;

@@ -43,7 +43,7 @@ export const openaiChatCodec: WireCodec = {
         const fn: { [k: string]: JsonValue } = {
           name: t.tool,
           description: t.description,
-          parameters: toolParameters(t.input_schema, strict),
+          parameters: toolParameters({ schema: t.input_schema, strict }),
         };
         if (strict) fn.strict = true;
         return { type: "function", function: fn };

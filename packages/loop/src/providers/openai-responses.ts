@@ -44,7 +44,7 @@ export const openaiResponsesCodec: WireCodec = {
         type: "function",
         name: t.tool,
         description: t.description,
-        parameters: toolParameters(t.input_schema, strict),
+        parameters: toolParameters({ schema: t.input_schema, strict }),
         strict,
       }));
     }
