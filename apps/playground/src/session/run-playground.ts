@@ -93,6 +93,11 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
 
   const task = options.task ?? SAMPLE_TASK;
   write(`\n${colors.bold("task")} ${task}\n`);
+  if (model.provider === "scripted" && (options.task !== undefined || !workspace.isSampleCopy)) {
+    write(
+      colors.yellow("note: the scripted model plays the sample's script whatever the task or workspace\n"),
+    );
+  }
   let result: LoopResult | undefined;
   let error: Error | undefined;
   const loop = new BareLoop({
