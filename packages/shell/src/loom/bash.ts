@@ -7,11 +7,10 @@ import {
   type ToolSchema,
   validateInput,
 } from "@toolkit/core";
-import { createCaptures } from "../capture/create-captures.js";
 import { renderCapture } from "../capture/render-capture.js";
 import { WorkspaceCache } from "../tools/workspace-cache.js";
-import { runCommand } from "../process/run-command.js";
 import { prepareSpawn } from "../tools/prepare-spawn.js";
+import { runCaptured } from "../tools/run-captured.js";
 import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "../tools/shell-options.js";
 
 /** Loom's limits: 60 s by default, 300 s at most, 256 KiB per stream. */
@@ -81,14 +80,12 @@ export class LoomBash implements Tool {
         command: args.command,
         cwd: args.cwd,
       });
-      const captures = createCaptures({ ctx, maxBytes: this.#options.maxOutputBytes, prefix: "bash" });
-      const outcome = await runCommand({
-        backend: this.#options.backend,
+      const { captures, outcome } = await runCaptured({
+        ctx,
+        options: this.#options,
         request,
-        ...captures,
         timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
-        signal: ctx.signal,
-        killGraceMs: this.#options.killGraceMs,
+        prefix: "bash",
       });
       if (outcome.cancelled) throw ToolError.cancelled();
       const stdout = captures.stdout.since(0);

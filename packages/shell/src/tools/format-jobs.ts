@@ -1,3 +1,4 @@
+import { joinStreams } from "../capture/join-streams.js";
 import { renderCapture } from "../capture/render-capture.js";
 import type { Job } from "../jobs/job.js";
 
@@ -30,11 +31,6 @@ export function formatJobOutput(job: Job): string {
   const { stdout, stderr } = job.takeNewOutput();
   const out = renderCapture({ slice: stdout, label: "stdout", spill: job.captures.stdout.spill });
   const err = renderCapture({ slice: stderr, label: "stderr", spill: job.captures.stderr.spill });
-  let text = out === "" && err === "" ? "(no new output)\n" : withNewline(out);
-  if (err !== "") text += `stderr:\n${withNewline(err)}`;
+  const text = joinStreams({ stdout: out, stderr: err }) || "(no new output)\n";
   return `${text}[${job.id} ${jobStatus(job)}]`;
-}
-
-function withNewline(text: string): string {
-  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
 }

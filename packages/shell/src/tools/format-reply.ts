@@ -1,5 +1,6 @@
 import { ToolOutput } from "@toolkit/core";
 import type { Captures } from "../capture/create-captures.js";
+import { joinStreams } from "../capture/join-streams.js";
 import { renderCapture } from "../capture/render-capture.js";
 import type { RunOutcome } from "../process/run-command.js";
 
@@ -29,9 +30,7 @@ export function formatReply({ captures, outcome, timeoutS, maxTimeoutS }: Format
     label: "stderr",
     spill: captures.stderr.spill,
   });
-  let text = withNewline(stdout);
-  if (stderr !== "") text += `stderr:\n${withNewline(stderr)}`;
-  text += statusLine(outcome, timeoutS, maxTimeoutS);
+  const text = joinStreams({ stdout, stderr }) + statusLine(outcome, timeoutS, maxTimeoutS);
   const failed = outcome.exitCode !== 0 || outcome.timedOut || outcome.cancelled;
   return failed ? ToolOutput.errorText(text) : ToolOutput.text(text);
 }
@@ -48,8 +47,4 @@ function statusLine(outcome: RunOutcome, timeoutS: number, maxTimeoutS: number):
   if (outcome.spawnError !== undefined) return `[could not start the shell (${outcome.spawnError}), ${ms}]`;
   if (outcome.exitCode === null) return `[killed by ${outcome.signal ?? "a signal"}, ${ms}]`;
   return `[exit ${outcome.exitCode}, ${ms}]`;
-}
-
-function withNewline(text: string): string {
-  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
 }

@@ -7,12 +7,11 @@ import {
   validateInput,
 } from "@toolkit/core";
 import { analyzeCommand } from "../analysis/analyze-command.js";
-import { createCaptures } from "../capture/create-captures.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
 import { WorkspaceCache } from "./workspace-cache.js";
-import { runCommand } from "../process/run-command.js";
 import { formatReply } from "./format-reply.js";
 import { prepareSpawn } from "./prepare-spawn.js";
+import { runCaptured } from "./run-captured.js";
 import { type ShellInput, shellSchema } from "./shell-schema.js";
 import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "./shell-options.js";
 
@@ -102,14 +101,11 @@ export class Shell implements Tool {
     }
     if (ctx.signal.aborted) throw ToolError.cancelled();
     const timeoutS = input.timeout_s ?? this.#options.defaultTimeoutS;
-    const captures = createCaptures({ ctx, maxBytes: this.#options.maxOutputBytes });
-    const outcome = await runCommand({
-      backend: this.#options.backend,
+    const { captures, outcome } = await runCaptured({
+      ctx,
+      options: this.#options,
       request,
-      ...captures,
       timeoutMs: timeoutS * 1000,
-      signal: ctx.signal,
-      killGraceMs: this.#options.killGraceMs,
     });
     return formatReply({ captures, outcome, timeoutS, maxTimeoutS: this.#options.maxTimeoutS });
   }

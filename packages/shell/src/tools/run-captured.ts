@@ -1,0 +1,38 @@
+import type { ToolContext } from "@toolkit/core";
+import { type Captures, createCaptures } from "../capture/create-captures.js";
+import { type RunOutcome, runCommand } from "../process/run-command.js";
+import type { SpawnRequest } from "../process/shell-backend.js";
+import type { ResolvedShellOptions } from "./shell-options.js";
+
+/** Options for `runCaptured`. */
+export interface RunCapturedOptions {
+  ctx: ToolContext;
+  options: ResolvedShellOptions;
+  request: SpawnRequest;
+  timeoutMs: number;
+  /** Names the spill files. @default "shell" */
+  prefix?: string;
+}
+
+/**
+ * Runs a foreground command with the tool's backend, output caps and kill
+ * grace, stopping it on `ctx.signal`; returns its captured output and outcome.
+ */
+export async function runCaptured({
+  ctx,
+  options,
+  request,
+  timeoutMs,
+  prefix = "shell",
+}: RunCapturedOptions): Promise<{ captures: Captures; outcome: RunOutcome }> {
+  const captures = createCaptures({ ctx, maxBytes: options.maxOutputBytes, prefix });
+  const outcome = await runCommand({
+    backend: options.backend,
+    request,
+    ...captures,
+    timeoutMs,
+    signal: ctx.signal,
+    killGraceMs: options.killGraceMs,
+  });
+  return { captures, outcome };
+}
