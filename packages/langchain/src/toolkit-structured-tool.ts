@@ -1,0 +1,116 @@
+import type { CallbackManagerForToolRun } from "@langchain/core/callbacks/manager";
+import type { ToolCall } from "@langchain/core/messages/tool";
+import {
+  StructuredTool,
+  type StructuredToolCallInput,
+  ToolInputParsingException,
+  type ToolReturnType,
+  type ToolRunnableConfig,
+} from "@langchain/core/tools";
+import type { JsonSchema7Type } from "@langchain/core/utils/json_schema";
+import type { JsonSchema, ToolSchema } from "@toolkit/core";
+import { dispatch, type ToolRegistry } from "@toolkit/registry";
+import type { ResolvedOptions } from "./options.js";
+import { type ContentAndArtifact, toContentAndArtifact } from "./to-tool-message.js";
+import { withHostSignal } from "./with-host-signal.js";
+
+type Input = StructuredToolCallInput<JsonSchema7Type, unknown>;
+
+/**
+ * A registry tool as a LangChain StructuredTool: its JSON Schema is what the
+ * model sees, and every call goes through `dispatch`.
+ */
+export class ToolkitStructuredTool extends StructuredTool<
+  JsonSchema7Type,
+  unknown,
+  unknown,
+  ContentAndArtifact
+> {
+  override name: string;
+  override description: string;
+  override schema: JsonSchema7Type;
+  override responseFormat = "content_and_artifact";
+  readonly #registry: ToolRegistry;
+  readonly #advertised: readonly string[];
+  readonly #options: ResolvedOptions;
+
+  constructor(
+    registry: ToolRegistry,
+    schema: ToolSchema,
+    advertised: readonly string[],
+    options: ResolvedOptions,
+  ) {
+    super();
+    this.name = schema.tool;
+    this.description = schema.description;
+    this.schema = asJsonSchema7(schema.input_schema);
+    this.#registry = registry;
+    this.#advertised = advertised;
+    this.#options = options;
+  }
+
+  /**
+   * LangChain validates the input before `_call` and throws when it does not
+   * match; such a call is answered by dispatch instead, so the model reads the
+   * same soft `Invalid input: ...` error (a ToolMessage with `status: "error"`)
+   * as for any other failure, and the middleware sees the rejected call.
+   */
+  override async call<TArg extends Input, TConfig extends ToolRunnableConfig | undefined>(
+    arg: TArg,
+    configArg?: TConfig,
+    tags?: string[],
+  ): Promise<ToolReturnType<TArg, TConfig, ContentAndArtifact>> {
+    try {
+      return await super.call(arg, configArg, tags);
+    } catch (error) {
+      if (!(error instanceof ToolInputParsingException)) throw error;
+      const toolCall = isToolCall(arg) ? arg : configArg?.toolCall;
+      const input = isToolCall(arg) ? arg.args : arg;
+      const [content] = await this.#answer(input, toolCall?.id, configArg?.signal);
+      return asReturn<TArg, TConfig>(content);
+    }
+  }
+
+  protected override async _call(
+    arg: unknown,
+    _runManager?: CallbackManagerForToolRun,
+    parentConfig?: ToolRunnableConfig,
+  ): Promise<ContentAndArtifact> {
+    return this.#answer(arg, parentConfig?.toolCall?.id, parentConfig?.signal);
+  }
+
+  async #answer(input: unknown, toolCallId: string | undefined, signal: AbortSignal | undefined) {
+    const id = toolCallId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
+    const [result] = await dispatch(this.#registry, [{ id, name: this.name, input }], {
+      middleware: this.#options.middleware,
+      ctx: withHostSignal(this.#options.ctx, signal),
+      advertised: this.#advertised,
+    });
+    if (!result) throw new Error(`dispatch returned no result for call ${id}`);
+    return toContentAndArtifact(result.output, { toolCallId, name: this.name });
+  }
+}
+
+/** LangChain's own test: a ToolCall carries `type: "tool_call"`. */
+function isToolCall(value: unknown): value is ToolCall {
+  return value !== null && typeof value === "object" && "type" in value && value.type === "tool_call";
+}
+
+/**
+ * LangChain types JSON Schema inputs as `JsonSchema7Type`, narrower than a
+ * registry schema (any JSON object); the schema is passed through untouched.
+ */
+function asJsonSchema7(schema: JsonSchema): JsonSchema7Type {
+  return schema as JsonSchema7Type;
+}
+
+/**
+ * `call`'s return type depends on its generic arguments; the error path
+ * returns what `super.call` would have: a ToolMessage for a ToolCall, else
+ * the content.
+ */
+function asReturn<TArg, TConfig>(
+  content: ContentAndArtifact[0],
+): ToolReturnType<TArg, TConfig, ContentAndArtifact> {
+  return content as ToolReturnType<TArg, TConfig, ContentAndArtifact>;
+}
