@@ -20,7 +20,6 @@ export class Job {
   readonly #controller = new AbortController();
   readonly done: Promise<RunOutcome>;
   #outcome: RunOutcome | undefined;
-  #killed = false;
   #readStdout = 0;
   #readStderr = 0;
 
@@ -47,7 +46,7 @@ export class Job {
   get state(): JobState {
     const o = this.#outcome;
     if (o === undefined) return "running";
-    if (this.#killed || o.cancelled) return "killed";
+    if (o.cancelled) return "killed";
     return o.spawnError === undefined ? "exited" : "failed";
   }
 
@@ -58,7 +57,6 @@ export class Job {
 
   /** Kills the job's process group (SIGTERM, grace, SIGKILL) and waits for it to end. */
   async kill(): Promise<RunOutcome> {
-    if (this.#outcome === undefined) this.#killed = true;
     this.#controller.abort();
     return this.done;
   }
