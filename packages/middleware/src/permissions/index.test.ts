@@ -154,9 +154,24 @@ describe("permissions", () => {
       expect(decide({ ...allowGitStatus, analyzeCommand }, sh(command)).decision).toBe(decision);
     });
 
+    it("allows a compound command whose simple commands match different allow rules, naming them", () => {
+      const rules = {
+        rules: { allow: ["Shell(git status*)", "Shell(ls:*)"] },
+        mode: "deny",
+        analyzeCommand,
+      } as const;
+      expect(decide(rules, sh("git status; ls -la | ls"))).toEqual({
+        decision: "allow",
+        rule: "Shell(git status*), Shell(ls:*)",
+        reason:
+          'Shell command "git status; ls -la | ls" matches the allow rule `Shell(git status*), Shell(ls:*)`',
+      });
+      expect(decide(rules, sh("git status; cat x")).decision).toBe("deny");
+    });
+
     it("explains why a compound command fell through to the mode", () => {
       expect(decide(allowGitStatus, sh("git status && git status")).reason).toBe(
-        'no rule matches Shell command "git status && git status" (mode "deny"); a compound shell command matches an allow rule only when every simple command matches it and the shell analysis finds the command read-only',
+        'no rule matches Shell command "git status && git status" (mode "deny"); a compound shell command is allowed only when every simple command matches an allow rule and the shell analysis finds the command read-only',
       );
     });
 
@@ -192,7 +207,7 @@ describe("permissions", () => {
       );
     });
 
-    it("allows a compound command only with the analysis, and only when every piece matches (property)", () => {
+    it("allows a compound command only with the analysis, and only when every simple command matches (property)", () => {
       const word = fc.stringMatching(/^[a-z][a-z0-9.-]{0,6}$/);
       const simple = fc
         .tuple(fc.boolean(), fc.array(word, { maxLength: 3 }))

@@ -2,7 +2,7 @@ import { ToolError, type ToolOutput } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption } from "../shared/options.js";
 import { isRealCall } from "../shared/real-call.js";
-import { type MatchContext, ruleMatches, type ShellAnalysis } from "./match-rule.js";
+import { coverCompound, type MatchContext, ruleMatches, type ShellAnalysis } from "./match-rule.js";
 import { type ParsedRule, parseRule } from "./parse-rule.js";
 import { splitCommand } from "./shell-words.js";
 import { describeSubject, type EvaluableCall, type Subject, subjectOf } from "./subject.js";
@@ -24,7 +24,7 @@ export type PermissionDecisionKind = "allow" | "ask" | "deny";
 export interface PermissionDecision {
   /** `"allow"` runs the call, `"ask"` asks the host first, `"deny"` refuses it. */
   readonly decision: PermissionDecisionKind;
-  /** The rule as written, or undefined when the mode decided. */
+  /** The rule as written (for a compound shell command, the allow rules that cover it, joined by ", "), or undefined when the mode decided. */
   readonly rule: string | undefined;
   /** One sentence for logs and prompts. */
   readonly reason: string;
@@ -50,8 +50,8 @@ export interface PermissionsOptions {
   ask?: (request: PermissionAskRequest) => boolean | Promise<boolean>;
   /**
    * The shell read-only analysis (`analyzeCommand` from `@toolkit/shell`). With it, a compound shell
-   * command matches an allow rule when every simple command matches and the analysis finds the whole
-   * command read-only; without it, compound commands never match an allow rule. @default undefined
+   * command is allowed when every simple command matches an allow rule and the analysis finds the
+   * whole command read-only; without it, compound commands never match an allow rule. @default undefined
    */
   analyzeCommand?: (command: string) => ShellAnalysis;
 }
@@ -64,7 +64,7 @@ export interface PermissionsMiddleware extends Middleware {
 
 const KINDS: readonly PermissionDecisionKind[] = ["deny", "ask", "allow"];
 const COMPOUND_NOTE =
-  "a compound shell command matches an allow rule only when every simple command matches it and the shell analysis finds the command read-only";
+  "a compound shell command is allowed only when every simple command matches an allow rule and the shell analysis finds the command read-only";
 
 /**
  * Allows, asks about or refuses each call by rules on the tool name and its
@@ -107,6 +107,8 @@ export function permissions(options: PermissionsOptions): PermissionsMiddleware 
       const rule = parsed[kind].find((r) => ruleMatches(r, m, kind === "allow"));
       if (rule) return { decision: kind, rule: rule.source };
     }
+    const covering = parsed.allow.length > 0 ? coverCompound(parsed.allow, m) : undefined;
+    if (covering) return { decision: "allow", rule: covering.map((r) => r.source).join(", ") };
     return { decision: mode, rule: undefined };
   };
 

@@ -21,10 +21,9 @@ export interface MatchContext {
 }
 
 /**
- * Whether a rule covers a call. Allow rules need every part of the call to
- * match (every path; every simple command of a shell command, and a compound
- * command only when the shell analysis finds it read-only); deny and ask
- * rules need one.
+ * Whether one rule covers a call. Allow rules need every part of the call to
+ * match (every path; a shell command only when it is plain — compound
+ * commands are covered by `coverCompound`); deny and ask rules need one part.
  */
 export function ruleMatches(rule: ParsedRule, m: MatchContext, forAllow: boolean): boolean {
   if (!rule.tool(m.name)) return false;
@@ -36,8 +35,7 @@ export function ruleMatches(rule: ParsedRule, m: MatchContext, forAllow: boolean
     if (command === undefined || !text) return false;
     if (!forAllow) return text(normalizeCommand(command)) || denyFragments(command).some(text);
     const split = splitCommand(command);
-    if (split.plain) return split.pieces.length === 1 && text(split.pieces[0] as string);
-    return split.balanced && split.pieces.length > 0 && split.pieces.every(text) && m.readOnly();
+    return split.plain && split.pieces.length === 1 && text(split.pieces[0] as string);
   }
   if (subject.kind === "paths") {
     if (subject.paths.length === 0) return false;
@@ -55,4 +53,23 @@ function pathMatches(rule: ParsedRule, p: { absolute: string; relative: string |
   if (rule.pathScope === "anywhere")
     return match(p.absolute) || (p.relative !== undefined && match(p.relative));
   return p.relative !== undefined && match(p.relative);
+}
+
+/**
+ * The allow rules covering a compound shell command: each simple command
+ * must match one of them (not necessarily the same one), and the shell
+ * analysis must find the whole command read-only. Undefined when not covered.
+ */
+export function coverCompound(rules: readonly ParsedRule[], m: MatchContext): ParsedRule[] | undefined {
+  const subject = m.subject();
+  if (subject.kind !== "command" || subject.command === undefined) return undefined;
+  const split = splitCommand(subject.command);
+  if (split.plain || !split.balanced || split.pieces.length === 0) return undefined;
+  const used: ParsedRule[] = [];
+  for (const piece of split.pieces) {
+    const rule = rules.find((r) => r.tool(m.name) && r.text?.(piece) === true);
+    if (!rule) return undefined;
+    if (!used.includes(rule)) used.push(rule);
+  }
+  return m.readOnly() ? used : undefined;
 }

@@ -41,8 +41,9 @@ export function unknownToolHints(options: UnknownToolHintsOptions = {}): Middlew
   }
 
   return async function unknownToolHintsMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
+    if (call.rejection?.kind !== "NotFound") return next(call);
     const output = await next(call);
-    if (call.rejection?.kind !== "NotFound" || !output.isError) return output;
+    if (!output.isError) return output;
     const candidates = names ? names(call) : listedNames(call.rejection.message);
     const limit = maxDistance ?? Math.max(2, Math.floor(call.name.length / 3));
     const match = closestName(call.name, candidates, limit);
