@@ -103,7 +103,7 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       maxFileBytes: 8 * 1024 * 1024,
       maxRows: 20_000,
     };
-    const result = await this.#searcher.search(request, ctx, workspace.root);
+    const result = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root });
     const keep = symbolSearch ? symbolFilter(query) : () => true;
     const hits: Hit[] = [];
     for (const file of result.files) {

@@ -23,6 +23,11 @@ export interface EngineRequest {
   readonly maxFileBytes: number;
   /** The engine stops once it holds this many output lines (content) or files. */
   readonly maxRows: number;
+  /**
+   * Search exactly these files (relative to the root) instead of walking
+   * `target`: they were already selected, so no filter applies again.
+   */
+  readonly files?: readonly string[];
 }
 
 /** One file's result. `lines` is empty except in content mode. */
@@ -40,6 +45,11 @@ export interface EngineResult {
   readonly skippedLarge: number;
   /** True when the engine stopped at `maxRows` before the search ended. */
   readonly truncated: boolean;
+  /**
+   * Set when only the first files (by path) were searched for content: the
+   * matching lines and files in the whole search, from a counting pass.
+   */
+  readonly totals?: { readonly matchLines: number; readonly files: number; readonly complete: boolean };
 }
 
 /** A grep engine: ripgrep, or the pure-JS one. */

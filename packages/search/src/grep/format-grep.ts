@@ -32,9 +32,25 @@ function cut(text: string): string {
   return `${clean.slice(0, MAX_LINE_CHARS)}… [line cut at ${MAX_LINE_CHARS} characters]`;
 }
 
+/** How many rows the whole search has: exact, or a lower bound when only a page's files were read. */
+export interface RowTotal {
+  readonly rows: number;
+  readonly exact: boolean;
+}
+
+/** The row total of a result (pure). Without context, a page read from counted files knows the exact total. */
+export function totalRows(options: { rows: number; result: EngineResult; withContext: boolean }): RowTotal {
+  const { rows, result, withContext } = options;
+  const totals = result.totals;
+  if (totals === undefined || totals.complete) return { rows, exact: true };
+  if (!withContext) return { rows: totals.matchLines, exact: true };
+  return { rows: Math.max(rows, totals.matchLines), exact: false };
+}
+
 /** The reply text: one page of rows, then notes on paging, stopping and skipped files (pure). */
 export function grepReply(options: {
   rows: readonly string[];
+  total: RowTotal;
   pattern: string;
   headLimit: number;
   offset: number;
@@ -42,20 +58,22 @@ export function grepReply(options: {
   maxRows: number;
   maxFileBytes: number;
 }): string {
-  const { rows, pattern, headLimit, offset, result, maxRows, maxFileBytes } = options;
+  const { rows, total, pattern, headLimit, offset, result, maxRows, maxFileBytes } = options;
   const page = headLimit === 0 ? rows.slice(offset) : rows.slice(offset, offset + headLimit);
   const lines: string[] = [];
   if (rows.length === 0) lines.push(`No matches found for pattern: ${pattern}`);
   else if (page.length === 0) {
     lines.push(
-      `[offset ${offset} is past the last result (${rows.length} in all). Pass a smaller \`offset\`.]`,
+      `[offset ${offset} is past the last result (${total.rows} in all). Pass a smaller \`offset\`.]`,
     );
   } else {
     lines.push(...page);
     const last = offset + page.length;
-    if (last < rows.length || offset > 0) {
-      const more = last < rows.length ? ` Pass offset: ${last} for the next page.` : "";
-      lines.push(`[Showing results ${offset + 1}-${last} of ${rows.length}.${more}]`);
+    if (last < total.rows || offset > 0) {
+      const more = last < total.rows ? ` Pass offset: ${last} for the next page.` : "";
+      lines.push(
+        `[Showing results ${offset + 1}-${last} of ${total.exact ? "" : "at least "}${total.rows}.${more}]`,
+      );
     }
   }
   if (result.truncated) {

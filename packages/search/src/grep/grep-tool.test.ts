@@ -150,6 +150,23 @@ describe.each(["ripgrep", "js"] as const)("Grep (engine %s)", (engine) => {
     });
   });
 
+  describe("when content is paged", () => {
+    it("reads only the files the page reaches and still knows the total", async () => {
+      expect((await call({ pattern: "run", output_mode: "content", head_limit: 2 })).text).toBe(
+        "docs/readme.md:2:Run the app with `run`.\nsrc/app.ts:1:import { run } from './run';\n[Showing results 1-2 of 4. Pass offset: 2 for the next page.]\n[Skipped 1 binary file.]",
+      );
+      expect((await call({ pattern: "run", output_mode: "content", head_limit: 2, offset: 3 })).text).toBe(
+        "src/run.ts:1:export function run() {\n[Showing results 4-4 of 4.]\n[Skipped 1 binary file.]",
+      );
+    });
+
+    it("gives a lower bound when context lines make the total unknown", async () => {
+      expect((await call({ pattern: "run", output_mode: "content", head_limit: 1, after: 1 })).text).toBe(
+        "docs/readme.md:2:Run the app with `run`.\n[Showing results 1-1 of at least 4. Pass offset: 1 for the next page.]\n[Skipped 1 binary file.]",
+      );
+    });
+  });
+
   describe("when the pattern is invalid", () => {
     it("answers InvalidInput with the reason", async () => {
       const { text, isError } = await call({ pattern: "(unclosed" });

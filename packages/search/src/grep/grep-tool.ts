@@ -6,7 +6,7 @@ import { resolveTarget } from "../tool/resolve-target.js";
 import { SearchTool } from "../tool/search-tool.js";
 import type { EngineRequest, GrepEngine } from "./engine.js";
 import { Searcher, type SearcherOptions } from "./searcher.js";
-import { grepReply, grepRows } from "./format-grep.js";
+import { grepReply, grepRows, totalRows } from "./format-grep.js";
 import { GREP_SCHEMA, type GrepInput } from "./grep-schema.js";
 import { typeMatcher } from "./path-filter.js";
 
@@ -70,13 +70,17 @@ export class Grep extends SearchTool<GrepInput> {
         '`pattern` contains a newline ("\\n"), which only matches in multiline mode. Pass `multiline: true` to match across lines.',
       );
     }
-    const result = await this.#searcher.search(request, ctx, workspace.root);
+    const headLimit = input.head_limit ?? defaultHeadLimit;
+    const offset = input.offset ?? 0;
+    const pageEnd = headLimit === 0 ? undefined : offset + headLimit;
+    const result = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root, pageEnd });
     const rows = grepRows({ result, mode, lineNumbers: input.line_numbers ?? true });
     const text = grepReply({
       rows,
+      total: totalRows({ rows: rows.length, result, withContext: request.before + request.after > 0 }),
       pattern: input.pattern,
-      headLimit: input.head_limit ?? defaultHeadLimit,
-      offset: input.offset ?? 0,
+      headLimit,
+      offset,
       result,
       maxRows,
       maxFileBytes,

@@ -18,12 +18,16 @@ export function ripgrepArgs(request: EngineRequest): string[] {
   if (request.caseInsensitive) args.push("--ignore-case");
   if (request.fixedStrings) args.push("--fixed-strings");
   if (request.multiline) args.push("--multiline");
-  if (request.type !== undefined) args.push("--type", request.type);
-  for (const glob of request.globs) args.push("--glob", glob);
+  if (request.files === undefined) {
+    if (request.type !== undefined) args.push("--type", request.type);
+    for (const glob of request.globs) args.push("--glob", glob);
+  }
   // A negated glob never changes which files a positive glob admits; it keeps
   // ripgrep out of .git even when an ignore file whitelists every directory.
   args.push("--glob", "!.git");
   if (request.hidden) args.push("--hidden");
-  args.push("--regexp", request.pattern, "--", request.target === "" ? "." : request.target);
+  args.push("--regexp", request.pattern, "--");
+  if (request.files !== undefined) args.push(...request.files);
+  else args.push(request.target === "" ? "." : request.target);
   return args;
 }

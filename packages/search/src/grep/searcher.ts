@@ -4,6 +4,7 @@ import { JsEngine } from "../js-engine/js-engine.js";
 import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
 import type { EngineRequest, EngineResult, GrepEngine } from "./engine.js";
 import { findRipgrep } from "./find-ripgrep.js";
+import { pagedContent } from "./paged-content.js";
 import { RipgrepEngine } from "./ripgrep-engine.js";
 import { sniffFile } from "./sniff-file.js";
 import { onlyVisible } from "./visible-paths.js";
@@ -38,8 +39,16 @@ export class Searcher {
     });
   }
 
-  /** Runs a request with the engine `engineFor` picks. */
-  async search(request: EngineRequest, ctx: ToolContext, workspaceRoot: string): Promise<EngineResult> {
+  /**
+   * Runs a request with the engine `engineFor` picks. With `pageEnd` (the
+   * last row a content page needs), content is read only from the files
+   * that page can reach (see `pagedContent`).
+   */
+  async search(
+    request: EngineRequest,
+    ctx: ToolContext,
+    options: { workspaceRoot: string; pageEnd?: number | undefined },
+  ): Promise<EngineResult> {
     if (!request.targetIsDir) {
       const absolute = join(request.root, request.target);
       const kind = await sniffFile({ absolute, maxFileBytes: request.maxFileBytes });
@@ -48,9 +57,18 @@ export class Searcher {
         return { files: [], skippedBinary, skippedLarge: 1 - skippedBinary, truncated: false };
       }
     }
-    const engine = await this.engineFor(workspaceRoot);
-    const result = await engine.search(request, ctx.signal);
-    if (engine.name !== "ripgrep") return result;
+    const engine = await this.engineFor(options.workspaceRoot);
+    const run = (r: EngineRequest) => this.#run(engine, r, ctx.signal);
+    const { pageEnd } = options;
+    if (pageEnd !== undefined && request.mode === "content" && !request.multiline && request.targetIsDir) {
+      return pagedContent({ request, pageEnd, run });
+    }
+    return run(request);
+  }
+
+  async #run(engine: GrepEngine, request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
+    const result = await engine.search(request, signal);
+    if (engine.name !== "ripgrep" || request.files !== undefined) return result;
     const { root, target, hidden } = request;
     // ripgrep lets a matching --glob override ignore rules and hidden-ness, and an
     // ignore file's whitelist (`!*/`) override hidden-ness; the walker never does.

@@ -54,17 +54,24 @@ export class JsEngine implements GrepEngine {
     };
     const run = new Run(request, settings, signal);
     const keep = pathFilter({ globs: request.globs, type: request.type });
+    if (request.files !== undefined && request.files.length < this.#inlineBelow) {
+      run.inline(request.files);
+      return run.result();
+    }
     if (!request.targetIsDir) {
       run.inline([request.target]);
       return run.result();
     }
-    const walker = walk({
-      source: this.#source,
-      root: request.root,
-      start: request.target,
-      hidden: request.hidden,
-      signal,
-    });
+    const walker =
+      request.files !== undefined
+        ? inBatches(request.files)
+        : walk({
+            source: this.#source,
+            root: request.root,
+            start: request.target,
+            hidden: request.hidden,
+            signal,
+          });
     let pending: string[] = [];
     let pool: Pool | undefined;
     try {
@@ -89,6 +96,15 @@ export class JsEngine implements GrepEngine {
     }
     if (signal.aborted) throw ToolError.cancelled();
     return run.result();
+  }
+}
+
+/** Already-chosen files, shaped like the walker's batches. */
+async function* inBatches(
+  files: readonly string[],
+): AsyncGenerator<Array<{ relative: string; kind: "file" }>> {
+  for (let i = 0; i < files.length; i += BATCH) {
+    yield files.slice(i, i + BATCH).map((relative) => ({ relative, kind: "file" as const }));
   }
 }
 
