@@ -36,6 +36,8 @@ describe("isSecretName", () => {
       "NODE_ENV",
       "KEYBOARD_LAYOUT",
       "MONKEY",
+      "SSL_CERT_FILE",
+      "XDG_SESSION_ID",
     ])("keeps %s", (name) => {
       expect(isSecretName(name)).toBe(false);
     });

@@ -1,6 +1,9 @@
 /** Name fragments that mark a secret wherever they appear in the name (`GITHUB_TOKEN`, `DBPASSWORD`). */
 const SECRET_FRAGMENTS = ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL", "PRIVATE", "APIKEY"];
-/** Name segments (split on `_`, `-`, `.`) that mark a secret (`AWS_ACCESS_KEY_ID`, `MYSQL_PWD`). */
+/**
+ * Name segments (split on `_`, `-`, `.`) that mark a secret (`AWS_ACCESS_KEY_ID`, `MYSQL_PWD`).
+ * Paths that merely sound sensitive (`SSL_CERT_FILE`, `XDG_SESSION_ID`) are kept.
+ */
 const SECRET_SEGMENTS = new Set([
   "KEY",
   "KEYS",
@@ -10,9 +13,7 @@ const SECRET_SEGMENTS = new Set([
   "CREDS",
   "COOKIE",
   "COOKIES",
-  "SESSION",
   "SIGNATURE",
-  "CERT",
   "DSN",
 ]);
 
