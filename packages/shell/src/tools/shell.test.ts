@@ -1,5 +1,6 @@
 import { mkdir, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { processAlive } from "../process/process-group.js";
 import { UnixBackend } from "../process/unix-backend.js";
@@ -32,6 +33,20 @@ describe("Shell", () => {
     it("collapses carriage-return progress to its last state", async () => {
       const out = await shell.call({ command: "printf '10%%\\r50%%\\r100%%\\ndone'" }, box.ctx);
       expect(pinned(out)).toBe("100%\ndone\n[exit 0, N ms]");
+    });
+  });
+
+  describe("when the command prints arbitrary text", () => {
+    it("returns it unchanged before the status line", async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.stringMatching(/^[ -~\n\t]{0,60}$/), async (text) => {
+          const quoted = `'${text.replaceAll("'", "'\\''")}'`;
+          const out = await shell.call({ command: `printf '%s' ${quoted}` }, box.ctx);
+          const shown = text === "" || text.endsWith("\n") ? text : `${text}\n`;
+          expect(pinned(out)).toBe(`${shown}[exit 0, N ms]`);
+        }),
+        { numRuns: 25 },
+      );
     });
   });
 
