@@ -56,6 +56,9 @@ export async function runCommand(options: RunCommandOptions): Promise<RunOutcome
   else signal?.addEventListener("abort", onAbort, { once: true });
   try {
     const status = await proc.exited;
+    // The command has ended: a timer or an abort from now on must not relabel it.
+    if (timer) clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
     await (killing ?? Promise.resolve());
     await terminateGroup(proc, { graceMs: killGraceMs });
     await drain(
