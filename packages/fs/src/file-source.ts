@@ -32,7 +32,7 @@ export interface WriteFileOptions {
 
 /** Options for `FileSource.readChunks`. */
 export interface ReadChunksOptions {
-  /** Size of each chunk read. @default 1 MiB */
+  /** Size of each chunk read. @default 512 KiB */
   chunkBytes?: number;
   /** Stops reading when it fires. */
   signal?: AbortSignal;

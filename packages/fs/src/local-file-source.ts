@@ -48,19 +48,25 @@ export class LocalFileSource implements FileSource {
     });
   }
 
-  async *readChunks(path: string, { chunkBytes = 1 << 20, signal }: ReadChunksOptions = {}) {
+  async *readChunks(path: string, { chunkBytes = 512 * 1024, signal }: ReadChunksOptions = {}) {
     const handle = await open(path, "r").catch((error: unknown) => {
       throw ioError(path, error);
     });
+    // Two buffers: the next chunk is read while the caller works on this one.
+    let current = Buffer.allocUnsafe(chunkBytes);
+    let spare = Buffer.allocUnsafe(chunkBytes);
+    let pending = handle.read(current, 0, chunkBytes, null);
     try {
-      const buffer = Buffer.allocUnsafe(chunkBytes);
       for (;;) {
+        const { bytesRead } = await pending;
         if (signal?.aborted) throw ToolError.cancelled();
-        const { bytesRead } = await handle.read(buffer, 0, chunkBytes, null);
         if (bytesRead === 0) return;
-        yield bytesRead === chunkBytes ? buffer : buffer.subarray(0, bytesRead);
+        pending = handle.read(spare, 0, chunkBytes, null);
+        yield bytesRead === chunkBytes ? current : current.subarray(0, bytesRead);
+        [current, spare] = [spare, current];
       }
     } finally {
+      await pending.catch(() => undefined);
       await handle.close();
     }
   }

@@ -75,7 +75,7 @@ export class MemoryFileSource implements FileSource {
     return file.data.slice();
   }
 
-  async *readChunks(path: string, { chunkBytes = 1 << 20, signal }: ReadChunksOptions = {}) {
+  async *readChunks(path: string, { chunkBytes = 512 * 1024, signal }: ReadChunksOptions = {}) {
     const file = this.#files.get(path);
     if (!file) throw this.#missing(path);
     const data = file.data;
