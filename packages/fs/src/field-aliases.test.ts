@@ -1,6 +1,7 @@
-import { ToolError } from "@toolkit/core";
+import { ToolError, validateInput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { applyAliases, FS_ALIASES, LOOM_ALIASES, nameWhatArrived } from "./field-aliases.js";
+import { MultiEdit } from "./multi-edit.js";
 
 describe("applyAliases", () => {
   describe("when only an alias arrives", () => {
@@ -44,6 +45,17 @@ describe("nameWhatArrived", () => {
       ]);
       expect(e.message).toBe("Invalid input: `file_path` (sent as `path`) must be string, got integer (5)");
       expect(e.kind).toBe("InvalidInput");
+    });
+  });
+});
+
+describe("FsTool.normalizeInput", () => {
+  describe("when a dispatcher validates before calling", () => {
+    it("gives input that passes the advertised schema", () => {
+      const tool = new MultiEdit();
+      const input = tool.normalizeInput({ path: "a", edits: [{ old_str: "x", new_str: "y" }] });
+      expect(input).toEqual({ file_path: "a", edits: [{ old_string: "x", new_string: "y" }] });
+      expect(() => validateInput(tool.schema().input_schema, input)).not.toThrow();
     });
   });
 });

@@ -50,6 +50,16 @@ export abstract class FsTool<I> implements Tool {
     return this.#schema;
   }
 
+  /**
+   * The input with alias fields renamed to their canonical names (pure; the
+   * canonical name wins when both arrive). `call()` applies it itself; a
+   * dispatcher that validates against `schema()` before calling should apply
+   * it first, or the aliases are refused as unexpected fields.
+   */
+  normalizeInput(input: unknown): unknown {
+    return applyAliases(input, this.#shape.aliases, this.#shape.nestedAliases).input;
+  }
+
   async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
     const { input: renamed, renamed: names } = applyAliases(
       input,
