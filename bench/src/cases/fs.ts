@@ -136,7 +136,7 @@ const readCase: BenchCase = {
     const note = "goal: within 1.5x of sed -n";
     return [
       {
-        case: "Read 101 lines at 1,000,000 of 1 GiB (process)",
+        case: "Read 101 lines at 1,000,000 of 1 GiB (whole process)",
         ours,
         peer: "sed -n",
         peerValue: sedMs,
@@ -144,14 +144,14 @@ const readCase: BenchCase = {
         note,
       },
       {
-        case: "Read 101 lines at 1,000,000 of 1 GiB (process)",
+        case: "Read 101 lines at 1,000,000 of 1 GiB (whole process)",
         ours,
         peer: "tail -n +N | head",
         peerValue: tailMs,
         unit: "ms",
       },
       {
-        case: "Read 101 lines at 1,000,000 of 1 GiB (call only)",
+        case: "Read 101 lines at 1,000,000 of 1 GiB (Read.call only)",
         ours: oursCall,
         peer: "sed -n",
         peerValue: sedMs,
