@@ -11,20 +11,22 @@ import { type BenchCase, medianNs, type Row } from "../harness.js";
 
 const INPUT = { a: 2, b: 3 };
 
-/** The trivial tool as a bare Tool, so dispatch does the only validation. */
+const ADD_SCHEMA = Object.freeze({
+  tool: "add",
+  description: "Adds two numbers.",
+  input_schema: {
+    type: "object",
+    properties: { a: { type: "number" }, b: { type: "number" } },
+    required: ["a", "b"],
+    additionalProperties: false,
+  },
+});
+
+/** The trivial tool as a bare Tool (one schema object, as FnTool keeps), so dispatch does the only validation. */
 const add: Tool = {
   name: "add",
   description: "Adds two numbers.",
-  schema: () => ({
-    tool: "add",
-    description: "Adds two numbers.",
-    input_schema: {
-      type: "object",
-      properties: { a: { type: "number" }, b: { type: "number" } },
-      required: ["a", "b"],
-      additionalProperties: false,
-    },
-  }),
+  schema: () => ADD_SCHEMA,
   call: async (input) => {
     const { a, b } = input as { a: number; b: number };
     return ToolOutput.text(String(a + b));
