@@ -83,6 +83,15 @@ const query = fc.record({
   output_mode: fc.constantFrom("files_with_matches", "content", "count"),
   context: fc.integer({ min: 0, max: 2 }),
 });
+const multiline = fc.record({
+  pattern: fc
+    .array(fc.constantFrom(...ATOMS, "\\n", "\\s+", "[^x]*\\n"), { minLength: 1, maxLength: 4 })
+    .map((a) => a.join("")),
+  multiline: fc.constant(true),
+  case_insensitive: fc.boolean(),
+  output_mode: fc.constantFrom("files_with_matches", "content", "count"),
+  context: fc.integer({ min: 0, max: 1 }),
+});
 const literal = fc.record({
   pattern: fc.constantFrom(...WORDS, "o b", "(x", "$", "\\"),
   fixed_strings: fc.constant(true),
@@ -98,7 +107,7 @@ describe("Grep", () => {
       await fc.assert(
         fc.asyncProperty(
           files,
-          fc.array(fc.oneof(query, literal), { minLength: 1, maxLength: 4 }),
+          fc.array(fc.oneof(query, literal, multiline), { minLength: 1, maxLength: 4 }),
           async (tree, queries) => {
             const t = await tempTree();
             try {

@@ -43,9 +43,11 @@ export class JsEngine implements GrepEngine {
 
   async search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
     if (signal.aborted) throw ToolError.cancelled();
-    const regex = translateRegex(request);
+    const { source, flags, matchesNewline } = translateRegex(request);
     const settings: ScanSettings = {
-      ...regex,
+      source,
+      flags,
+      perMatch: request.multiline && matchesNewline,
       mode: request.mode,
       before: request.before,
       after: request.after,

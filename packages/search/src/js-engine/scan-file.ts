@@ -11,6 +11,8 @@ export interface ScanSettings {
   readonly maxFileBytes: number;
   /** A string every match contains (case-sensitive), checked on the raw bytes first. */
   readonly literal: string | undefined;
+  /** Count every match, not every line (a multiline pattern that can match "\n"). */
+  readonly perMatch: boolean;
 }
 
 /** What scanning one file gave. */
@@ -60,6 +62,7 @@ export function fileScanner(settings: ScanSettings): FileScanner {
         mode: settings.mode,
         before: settings.before,
         after: settings.after,
+        perMatch: settings.perMatch,
       });
       return result === undefined ? { kind: "none" } : { kind: "match", ...result };
     },

@@ -33,6 +33,13 @@ describe("scanText", () => {
       expect(scanText({ text: "x", regex: /(?![^\n])/gu, mode: "count" })?.count).toBe(1);
     });
 
+    it("sees an empty first line", () => {
+      expect(scanText({ text: "\n\n", regex: /(?<![^\n])/gu, mode: "content" })?.lines).toEqual([
+        [1, "", true],
+        [2, "", true],
+      ]);
+    });
+
     it("stops at the first match for files_with_matches", () => {
       expect(scanText({ text: "a\na\n", regex: /a/gu, mode: "files_with_matches" })).toEqual({
         count: 1,

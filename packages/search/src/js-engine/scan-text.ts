@@ -23,8 +23,11 @@ export function scanText(options: {
   mode: ScanMode;
   before?: number;
   after?: number;
+  /** Count every match rather than every line (ripgrep does when a multiline pattern can match "\n"). */
+  perMatch?: boolean;
 }): ScanResult | undefined {
-  const { text, regex, mode, before = 0, after = 0 } = options;
+  const { text, regex, mode, before = 0, after = 0, perMatch = false } = options;
+  if (perMatch) return scanMatches(text, regex, mode, before, after);
   // A text ending in "\n" has no line after it: a match there is no match.
   const end = text.length === 0 || text.endsWith("\n") ? text.length : text.length + 1;
   const blocks: Array<[number, number]> = []; // [first offset, last offset] of each match region
@@ -46,8 +49,43 @@ export function scanText(options: {
   return { count: blocks.length, lines: linesOf(text, blocks, before, after) };
 }
 
+/**
+ * Every match counts once, iterating as Rust's regex does (an empty match
+ * right where the previous match ended is skipped); lines are those any match covers.
+ */
+function scanMatches(
+  text: string,
+  regex: RegExp,
+  mode: ScanMode,
+  before: number,
+  after: number,
+): ScanResult | undefined {
+  const end = text.length === 0 || text.endsWith("\n") ? text.length : text.length + 1;
+  const blocks: Array<[number, number]> = [];
+  let count = 0;
+  let previousEnd = -1;
+  regex.lastIndex = 0;
+  for (;;) {
+    const m = regex.exec(text);
+    if (m === null || m.index >= end) break;
+    const matchEnd = m.index + m[0].length;
+    if (m[0].length === 0) {
+      regex.lastIndex = m.index + ((text.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+      if (m.index === previousEnd) continue;
+    }
+    previousEnd = matchEnd;
+    count++;
+    if (mode === "files_with_matches") break;
+    const last = m[0].length === 0 ? m.index : matchEnd - 1;
+    blocks.push([lineStart(text, m.index), lineEnd(text, last)]);
+  }
+  if (count === 0) return undefined;
+  return { count, lines: mode === "content" ? linesOf(text, blocks, before, after) : [] };
+}
+
 function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
+  // lastIndexOf treats a negative start as 0 and would find a "\n" at offset 0.
+  return offset === 0 ? 0 : text.lastIndexOf("\n", offset - 1) + 1;
 }
 
 /** The offset of the "\n" ending the line holding `offset` (or the text's length). */

@@ -4,6 +4,11 @@ import { ToolError } from "@toolkit/core";
 export interface TranslatedRegex {
   readonly source: string;
   readonly flags: string;
+  /**
+   * Whether some part of the pattern can match a line terminator (only in
+   * multiline mode). ripgrep then counts every match, not every line.
+   */
+  readonly matchesNewline: boolean;
 }
 
 /** ripgrep's Unicode `\w`: letters, marks, decimal digits, connector punctuation, joiners. */
@@ -29,13 +34,16 @@ export function translateRegex(options: {
   const { pattern, fixedStrings = false, caseInsensitive = false, multiline = false } = options;
   const flags = `gu${caseInsensitive ? "i" : ""}`;
   if (!multiline && pattern.includes("\n")) throw newlineError();
-  const source = fixedStrings ? [...pattern].map(literal).join("") : new Translator(pattern, multiline).run();
+  const translator = fixedStrings ? undefined : new Translator(pattern, multiline, caseInsensitive);
+  const source = translator === undefined ? [...pattern].map(literal).join("") : translator.run();
   try {
     new RegExp(source, flags);
   } catch (error) {
     throw invalid(pattern, error instanceof Error ? error.message : String(error));
   }
-  return { source, flags };
+  const matchesNewline =
+    multiline && (translator === undefined ? pattern.includes("\n") : translator.matchesNewline);
+  return { source, flags, matchesNewline };
 }
 
 function literal(c: string): string {
@@ -69,17 +77,26 @@ class Translator {
   #i = 0;
   readonly #p: string;
   readonly #multiline: boolean;
+  readonly #flags: string;
   /** Whether the last emitted atom was a literal word character (lets `\b` take a cheaper form). */
   #afterWordChar = false;
+  /** Whether some emitted atom matches "\n". */
+  matchesNewline = false;
 
-  constructor(pattern: string, multiline: boolean) {
+  constructor(pattern: string, multiline: boolean, caseInsensitive: boolean) {
     this.#p = pattern;
     this.#multiline = multiline;
+    this.#flags = caseInsensitive ? "ui" : "u";
   }
 
   run(): string {
     let out = "";
-    while (this.#i < this.#p.length) out += this.#atom();
+    while (this.#i < this.#p.length) {
+      const atom = this.#atom();
+      if (this.#multiline && !this.matchesNewline)
+        this.matchesNewline = atomMatchesNewline(atom, this.#flags);
+      out += atom;
+    }
     return out;
   }
 
@@ -282,6 +299,15 @@ class Translator {
         if (/[A-Za-z0-9]/.test(c)) this.#fail(`unrecognized escape sequence \\${c}`);
         return SYNTAX.has(c) || c === "-" ? `\\${c}` : c;
     }
+  }
+}
+
+/** Whether one translated atom (a literal, class or escape) matches "\n"; structure never does. */
+function atomMatchesNewline(atom: string, flags: string): boolean {
+  try {
+    return new RegExp(`^(?:${atom})$`, flags).test("\n");
+  } catch {
+    return false;
   }
 }
 
