@@ -81,7 +81,7 @@ function stack(answers: ApprovalAnswer[] = []) {
       store: new MemoryApprovalStore(),
       exempt: (call) => call.name !== "Write",
     }),
-    timeout({ seconds: 0.05 }),
+    timeout({ seconds: 10, perTool: { Hang: 0.05 } }),
     memoize(),
     retry({ attempts: 3, baseMs: 1, jitter: false }),
   ];

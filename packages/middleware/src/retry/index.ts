@@ -51,7 +51,8 @@ export function defaultRetryOn(failure: RetryFailure): boolean {
  * The first attempt runs the rest of the pipeline; since a layer may call
  * `next` only once, later attempts call the tool directly. Put `retry` last
  * (innermost): layers before it see the call once, and a `timeout` before it
- * bounds all attempts together.
+ * bounds all attempts together. Never put `permissions` or `approvals` after
+ * it: a retry would skip them.
  *
  * @example
  * dispatch(registry, calls, { middleware: [retry({ attempts: 3, baseMs: 200 })] });
