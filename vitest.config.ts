@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 // TypeScript sources through the "@toolkit/source" export condition, so tests
 // never depend on a stale build of a sibling package.
 export default defineConfig({
-  resolve: { conditions: ["@toolkit/source", "module", "node", "import", "default"] },
-  ssr: { resolve: { conditions: ["@toolkit/source", "module", "node", "import", "default"] } },
+  resolve: { conditions: ["@toolkit/source", "node", "import", "default"] },
+  ssr: { resolve: { conditions: ["@toolkit/source", "node", "import", "default"] } },
   test: {
     include: [
       "packages/*/src/**/*.test.ts",

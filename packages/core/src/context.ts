@@ -127,66 +127,97 @@ type Fields = Pick<
 >;
 
 function build(fields: Fields, shared: Shared): ToolContext {
-  const ctx: ToolContext = {
-    ...fields,
-    setExtension(value) {
-      if (value === null || typeof value !== "object")
-        throw new TypeError("setExtension: the value must be an object");
-      shared.extensions.set(value.constructor, value);
-    },
-    getExtension<T>(cls: Class<T>) {
-      return shared.extensions.get(cls) as T | undefined;
-    },
-    getOrCreateExtension<T extends object>(cls: Class<T>, create: () => T) {
-      let value = shared.extensions.get(cls) as T | undefined;
-      if (value === undefined) {
-        value = create();
-        shared.extensions.set(cls, value);
+  return new SessionContext(fields, shared);
+}
+
+/**
+ * The ToolContext implementation. Methods live on the prototype, so deriving
+ * a context per call (`withSignal`, used by the timeout layer) costs one
+ * small object, not a closure per method.
+ */
+class SessionContext implements ToolContext {
+  readonly cwd: string;
+  readonly sessionId: string;
+  readonly tempDir: string;
+  readonly isNonInteractive: boolean;
+  readonly userContext: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+  readonly #shared: Shared;
+
+  constructor(fields: Fields, shared: Shared) {
+    this.cwd = fields.cwd;
+    this.sessionId = fields.sessionId;
+    this.tempDir = fields.tempDir;
+    this.isNonInteractive = fields.isNonInteractive;
+    this.userContext = fields.userContext;
+    this.signal = fields.signal;
+    this.#shared = shared;
+  }
+
+  setExtension<T extends object>(value: T): void {
+    if (value === null || typeof value !== "object")
+      throw new TypeError("setExtension: the value must be an object");
+    this.#shared.extensions.set(value.constructor, value);
+  }
+  getExtension<T>(cls: Class<T>): T | undefined {
+    return this.#shared.extensions.get(cls) as T | undefined;
+  }
+  getOrCreateExtension<T extends object>(cls: Class<T>, create: () => T): T {
+    let value = this.#shared.extensions.get(cls) as T | undefined;
+    if (value === undefined) {
+      value = create();
+      this.#shared.extensions.set(cls, value);
+    }
+    return value;
+  }
+  set<T>(key: ContextKey<T>, value: T): void {
+    this.#shared.extensions.set(key, value);
+  }
+  get<T>(key: ContextKey<T>): T | undefined {
+    return this.#shared.extensions.get(key) as T | undefined;
+  }
+  ensureTempDir(): Promise<string> {
+    const shared = this.#shared;
+    const dir = this.tempDir;
+    shared.tempDirReady ??= mkdir(dir, { recursive: true, mode: 0o700 }).then(
+      () => dir,
+      (error: unknown) => {
+        shared.tempDirReady = undefined;
+        throw error;
+      },
+    );
+    return shared.tempDirReady;
+  }
+  withSignal(signal: AbortSignal): ToolContext {
+    const { cwd, sessionId, tempDir, isNonInteractive, userContext } = this;
+    return new SessionContext(
+      { cwd, sessionId, tempDir, isNonInteractive, userContext, signal },
+      this.#shared,
+    );
+  }
+  onDispose(fn: () => void | Promise<void>): () => void {
+    const { disposers } = this.#shared;
+    disposers.push(fn);
+    return () => {
+      const i = disposers.indexOf(fn);
+      if (i >= 0) disposers.splice(i, 1);
+    };
+  }
+  async dispose(): Promise<void> {
+    const shared = this.#shared;
+    if (shared.disposed) return;
+    shared.disposed = true;
+    const errors: unknown[] = [];
+    for (const fn of shared.disposers.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        errors.push(error);
       }
-      return value;
-    },
-    set(key, value) {
-      shared.extensions.set(key, value);
-    },
-    get<T>(key: ContextKey<T>) {
-      return shared.extensions.get(key) as T | undefined;
-    },
-    ensureTempDir() {
-      shared.tempDirReady ??= mkdir(fields.tempDir, { recursive: true, mode: 0o700 }).then(
-        () => fields.tempDir,
-        (error: unknown) => {
-          shared.tempDirReady = undefined;
-          throw error;
-        },
-      );
-      return shared.tempDirReady;
-    },
-    withSignal(signal) {
-      return build({ ...fields, signal }, shared);
-    },
-    onDispose(fn) {
-      shared.disposers.push(fn);
-      return () => {
-        const i = shared.disposers.indexOf(fn);
-        if (i >= 0) shared.disposers.splice(i, 1);
-      };
-    },
-    async dispose() {
-      if (shared.disposed) return;
-      shared.disposed = true;
-      const errors: unknown[] = [];
-      for (const fn of shared.disposers.splice(0).reverse()) {
-        try {
-          await fn();
-        } catch (error) {
-          errors.push(error);
-        }
-      }
-      if (errors.length === 1) throw errors[0];
-      if (errors.length > 1) throw new AggregateError(errors, "ToolContext.dispose: several cleanups failed");
-    },
-  };
-  return Object.freeze(ctx);
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, "ToolContext.dispose: several cleanups failed");
+  }
 }
 
 function show(value: unknown): string {

@@ -122,22 +122,39 @@ interface PrepareOptions {
 
 /** Looks the tool up once (a removal racing the call cannot change it) and validates the input. */
 function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): DispatchCall {
-  const base = { id: raw.id, name: raw.name, turn: o.turn, ctx: o.ctx };
-  if (o.advertised && !o.advertised.has(raw.name)) {
-    return { ...base, tool: undefined, input: raw.input, rejection: notAvailable(raw.name, o.advertised) };
+  // Plain literals, not spreads: this runs on every call and spreads cost ~20x here.
+  const { id, name, input } = raw;
+  if (o.advertised && !o.advertised.has(name)) {
+    return {
+      id,
+      name,
+      turn: o.turn,
+      ctx: o.ctx,
+      tool: undefined,
+      input,
+      rejection: notAvailable(name, o.advertised),
+    };
   }
-  const tool = registry.get(raw.name);
+  const tool = registry.get(name);
   if (!tool) {
     const names = o.advertised ? [...o.advertised].sort() : registry.toolNames();
-    return { ...base, tool: undefined, input: raw.input, rejection: ToolError.notFound(raw.name, names) };
+    return {
+      id,
+      name,
+      turn: o.turn,
+      ctx: o.ctx,
+      tool: undefined,
+      input,
+      rejection: ToolError.notFound(name, names),
+    };
   }
-  if (!o.validate) return { ...base, tool, input: raw.input, rejection: undefined };
+  if (!o.validate) return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection: undefined };
   try {
-    const input = checkInput(tool, raw.input, o.strict);
-    return { ...base, tool, input, rejection: undefined };
+    const checked = checkInput(tool, input, o.strict);
+    return { id, name, turn: o.turn, ctx: o.ctx, tool, input: checked, rejection: undefined };
   } catch (error) {
     const rejection = ToolError.is(error) ? error : ToolError.invalidInput(message(error));
-    return { ...base, tool, input: raw.input, rejection };
+    return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection };
   }
 }
 
