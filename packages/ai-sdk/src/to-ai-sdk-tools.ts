@@ -12,7 +12,7 @@ import { type ResolvedApproval, resolveApproval } from "./approval-policy.js";
 import { type ResolvedOptions, resolveOptions, type ToAiSdkToolsOptions } from "./options.js";
 import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
 import { toModelOutput } from "./to-model-output.js";
-import { withHostSignal } from "./with-host-signal.js";
+import { joinHostSignal } from "./join-host-signal.js";
 
 /**
  * Turns the registry's advertised tools into an AI SDK `ToolSet`. Every call
@@ -60,14 +60,19 @@ function adapt(
     ...(o.strict ? { strict: true } : {}),
     needsApproval: approvalHook(approval, schema.input_schema, o.strict),
     async execute(input, { abortSignal, toolCallId }) {
-      const [result] = await dispatch(registry, [{ id: toolCallId, name: schema.tool, input }], {
-        middleware: o.middleware,
-        ctx: withHostSignal(o.ctx, abortSignal),
-        advertised,
-        strict: o.strict,
-      });
-      if (!result) throw new Error(`dispatch returned no result for call ${toolCallId}`);
-      return toAiSdkToolResult(result.output);
+      const joined = joinHostSignal(o.ctx, abortSignal);
+      try {
+        const [result] = await dispatch(registry, [{ id: toolCallId, name: schema.tool, input }], {
+          middleware: o.middleware,
+          ctx: joined.ctx,
+          advertised,
+          strict: o.strict,
+        });
+        if (!result) throw new Error(`dispatch returned no result for call ${toolCallId}`);
+        return toAiSdkToolResult(result.output);
+      } finally {
+        joined.release();
+      }
     },
     toModelOutput({ output }) {
       return isAiSdkToolResult(output) ? toModelOutput(output) : { type: "text", value: String(output) };

@@ -12,7 +12,7 @@ import type { JsonSchema, ToolSchema } from "@toolkit/core";
 import { dispatch, type ToolRegistry } from "@toolkit/registry";
 import type { ResolvedOptions } from "./options.js";
 import { type ContentAndArtifact, toContentAndArtifact } from "./to-tool-message.js";
-import { withHostSignal } from "./with-host-signal.js";
+import { joinHostSignal } from "./join-host-signal.js";
 
 type Input = StructuredToolCallInput<JsonSchema7Type, unknown>;
 
@@ -81,13 +81,18 @@ export class ToolkitStructuredTool extends StructuredTool<
 
   async #answer(input: unknown, toolCallId: string | undefined, signal: AbortSignal | undefined) {
     const id = toolCallId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
-    const [result] = await dispatch(this.#registry, [{ id, name: this.name, input }], {
-      middleware: this.#options.middleware,
-      ctx: withHostSignal(this.#options.ctx, signal),
-      advertised: this.#advertised,
-    });
-    if (!result) throw new Error(`dispatch returned no result for call ${id}`);
-    return toContentAndArtifact(result.output, { toolCallId, name: this.name });
+    const joined = joinHostSignal(this.#options.ctx, signal);
+    try {
+      const [result] = await dispatch(this.#registry, [{ id, name: this.name, input }], {
+        middleware: this.#options.middleware,
+        ctx: joined.ctx,
+        advertised: this.#advertised,
+      });
+      if (!result) throw new Error(`dispatch returned no result for call ${id}`);
+      return toContentAndArtifact(result.output, { toolCallId, name: this.name });
+    } finally {
+      joined.release();
+    }
   }
 }
 

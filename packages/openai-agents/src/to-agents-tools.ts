@@ -5,7 +5,7 @@ import { resolveApproval } from "./approval-policy.js";
 import { type ResolvedOptions, resolveOptions, type ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
-import { withHostSignal } from "./with-host-signal.js";
+import { joinHostSignal } from "./join-host-signal.js";
 
 /** A function tool made by `toAgentsTools`. */
 export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;
@@ -70,14 +70,19 @@ function adapt(
     errorFunction: (_run: unknown, error: unknown) => toolErrorText(schema.tool, error),
     async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
       const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
-      const [result] = await dispatch(registry, [{ id, name: schema.tool, input }], {
-        middleware: o.middleware,
-        ctx: withHostSignal(o.ctx, details?.signal),
-        advertised,
-        strict: o.strict,
-      });
-      if (!result) throw new Error(`dispatch returned no result for call ${id}`);
-      return toAgentsOutput(result.output);
+      const joined = joinHostSignal(o.ctx, details?.signal);
+      try {
+        const [result] = await dispatch(registry, [{ id, name: schema.tool, input }], {
+          middleware: o.middleware,
+          ctx: joined.ctx,
+          advertised,
+          strict: o.strict,
+        });
+        if (!result) throw new Error(`dispatch returned no result for call ${id}`);
+        return toAgentsOutput(result.output);
+      } finally {
+        joined.release();
+      }
     },
   };
   if (o.strict) {
