@@ -81,6 +81,22 @@ describe("Write", () => {
       expect(Buffer.from(await readFile(at("u.txt")))).toEqual(Buffer.from(encodeText("néw\n", "utf16le")));
     });
   });
+  describe("when the existing file is larger than maxHashBytes", () => {
+    it("checks its fingerprint, keeps its encoding and skips the diff without loading it", async () => {
+      await writeFile(at("big.txt"), encodeText("x\n".repeat(600), "utf8-bom"));
+      const write = new Write({ maxHashBytes: 1000 });
+      expect((await write.call({ file_path: "big.txt", content: "new\n" }, ws.ctx)).isError).toBe(true);
+      await new Read({ maxHashBytes: 1000 }).call({ file_path: "big.txt" }, ws.ctx);
+      const out = await write.call({ file_path: "big.txt", content: "new\n" }, ws.ctx);
+      expect(view(out)).toEqual({
+        isError: false,
+        text: "Updated big.txt (1 line).\n\n(No diff: the previous content, 1,203 bytes, is too large to compare.)",
+      });
+      expect(Buffer.from(await readFile(at("big.txt")))).toEqual(
+        Buffer.from(encodeText("new\n", "utf8-bom")),
+      );
+    });
+  });
   describe("when the path is not writable", () => {
     it("refuses a directory", async () => {
       await mkdir(at("dir"));

@@ -5,10 +5,12 @@ import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "./
 import { FsTool } from "./fs-tool.js";
 import { toLf } from "./line-endings.js";
 import { assertUnchanged } from "./load-text-file.js";
+import { formatBytes } from "./line-format.js";
+import { loadPrevious } from "./previous-content.js";
 import { fsResourceKey } from "./resource-key.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
 import { requireFile, resolveTarget } from "./target.js";
-import { decodeText, encodeText } from "./text-codec.js";
+import { encodeText } from "./text-codec.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 /** Options for `Write`. */
@@ -66,32 +68,42 @@ export class Write extends FsTool<WriteInput> {
 
   protected async run(input: WriteInput, ctx: ToolContext): Promise<ToolOutput> {
     const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
-    const { source } = this.#o;
+    const { source, maxHashBytes } = this.#o;
     const real = target.path.real;
     const guard = StaleGuard.of(ctx);
-    let old: Uint8Array | undefined;
-    if (target.stat) {
-      const stat = requireFile(target, "file_path", "Write");
-      old = await source.readFile(real);
-      const bytes = old;
-      await guard.assertFresh(real, target.shown, { version: stat.version, bytes: async () => bytes });
-    }
-    const decoded = old ? decodeText(old) : undefined;
-    const data = encodeText(input.content, decoded?.encoding ?? "utf8");
-    if (old && Buffer.compare(old, data) === 0) {
+    const previous = target.stat
+      ? await loadPrevious({
+          source,
+          path: real,
+          shown: target.shown,
+          stat: requireFile(target, "file_path", "Write"),
+          guard,
+          maxLoadBytes: maxHashBytes,
+        })
+      : undefined;
+    const data = encodeText(input.content, previous?.encoding ?? "utf8");
+    if (previous?.bytes && Buffer.compare(previous.bytes, data) === 0) {
       return ToolOutput.text(`No change: ${target.shown} already has this content.`);
     }
     if (target.stat) await assertUnchanged(source, target, target.stat.version);
     await source.writeFile(real, data, { realRoot: target.realRoot });
     const after = await source.stat(real);
     guard.record(real, {
-      ...(data.length <= this.#o.maxHashBytes ? { hash: hashBytes(data) } : {}),
+      ...(data.length <= maxHashBytes ? { hash: hashBytes(data) } : {}),
       version: after?.version ?? "",
     });
     const lines = formatCount(lineCount(input.content), "line");
-    const head = old ? `Updated ${target.shown} (${lines}).` : `Created ${target.shown} (${lines}).`;
-    const before = old === undefined ? undefined : decoded ? toLf(decoded.text) : "";
-    const diff = await unifiedDiff({ shown: target.shown, before, after: toLf(input.content) });
+    const head = previous ? `Updated ${target.shown} (${lines}).` : `Created ${target.shown} (${lines}).`;
+    if (previous && previous.text === undefined) {
+      return ToolOutput.text(
+        `${head}\n\n(No diff: the previous content, ${formatBytes(previous.size)}, is too large to compare.)`,
+      );
+    }
+    const diff = await unifiedDiff({
+      shown: target.shown,
+      before: previous?.text,
+      after: toLf(input.content),
+    });
     return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
   }
 }
