@@ -187,6 +187,27 @@ describe("Read", () => {
       expect(out.textContent()).not.toContain("TOP SECRET");
     });
   });
+  describe("when the file grows while it is read", () => {
+    it("stops at the size it had when the read began", async () => {
+      await put("log.txt", "a\nb\n");
+      const local = new LocalFileSource();
+      const growing: FileSource = {
+        resolve: (w, p, f) => local.resolve(w, p, f),
+        realRoot: (w) => local.realRoot(w),
+        stat: (p) => local.stat(p),
+        readFile: (p) => local.readFile(p),
+        async *readChunks(p, o) {
+          await writeFile(p, "a\nb\nc\nd\n");
+          yield* local.readChunks(p, o);
+        },
+        writeFile: (p, d, o) => local.writeFile(p, d, o),
+        list: (p) => local.list(p),
+      };
+      expect((await new Read({ source: growing }).call({ file_path: "log.txt" }, ws.ctx)).textContent()).toBe(
+        "1\ta\n2\tb",
+      );
+    });
+  });
   describe("when the call is cancelled", () => {
     it("stops reading and says Cancelled", async () => {
       await put("a.txt", numbered(10));

@@ -40,7 +40,11 @@ export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
   const lines = new LineWindow(options.window);
   let toUtf8: ((chunk: Uint8Array, last: boolean) => Uint8Array) | undefined;
   let encoding: TextEncoding | undefined;
-  for await (const chunk of source.readChunks(path, options.signal ? { signal: options.signal } : {})) {
+  // Stop at the size seen by stat, so a file that keeps growing (a live log) still ends.
+  let left = stat.size > 0 ? stat.size : Number.POSITIVE_INFINITY;
+  for await (const whole of source.readChunks(path, options.signal ? { signal: options.signal } : {})) {
+    const chunk = whole.length > left ? whole.subarray(0, left) : whole;
+    left -= chunk.length;
     if (toUtf8 === undefined) {
       const image = sniffImage(chunk);
       if (image) return { kind: "image", image };
@@ -49,10 +53,11 @@ export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
       toUtf8 = toUtf8Chunks(encoding);
       hash?.update(chunk);
       lines.push(toUtf8(chunk.subarray(bomLength(encoding)), false));
-      continue;
+    } else {
+      hash?.update(chunk);
+      lines.push(toUtf8(chunk, false));
     }
-    hash?.update(chunk);
-    lines.push(toUtf8(chunk, false));
+    if (left <= 0) break;
   }
   if (toUtf8) lines.push(toUtf8(new Uint8Array(0), true));
   guard.record(path, hash ? { hash: hash.digest("hex"), version: stat.version } : { version: stat.version });

@@ -74,6 +74,13 @@ describe("read_file", () => {
         text: "Invalid input: b.bin is a binary file (3 bytes), not text; it cannot be shown\nOnly text files and PNG, JPEG, GIF or WebP images can be read; choose another file.",
       });
     });
+    it("refuses a max_bytes over 16 MiB", async () => {
+      expect(
+        (
+          await tools().readFile_.call({ path: "a.txt", max_bytes: 16 * 1024 * 1024 + 1 }, ws.ctx)
+        ).textContent(),
+      ).toMatch(/^Invalid input: `max_bytes` must be <= 16777216, got integer \(16777217\)/);
+    });
     it("refuses a path outside the workspace", async () => {
       expect((await tools().readFile_.call({ path: "/etc/passwd" }, ws.ctx)).textContent()).toBe(
         `Permission denied: \`path\` "/etc/passwd" is outside the workspace ${ws.root}\nUse a path inside the workspace (relative to its root, or absolute under it).`,

@@ -12,8 +12,10 @@ interface ReadFileInput {
   max_bytes?: number;
 }
 
-/** Default and largest `max_bytes`. */
+/** Default `max_bytes`. */
 const DEFAULT_MAX_BYTES = 1024 * 1024;
+/** Largest `max_bytes` accepted: the reply holds the contents as one JSON string. */
+const LARGEST_MAX_BYTES = 16 * 1024 * 1024;
 
 const SCHEMA: JsonSchema = {
   type: "object",
@@ -22,7 +24,8 @@ const SCHEMA: JsonSchema = {
     max_bytes: {
       type: "integer",
       minimum: 1,
-      description: "Read at most this many bytes. Default 1048576 (1 MiB).",
+      maximum: LARGEST_MAX_BYTES,
+      description: "Read at most this many bytes. Default 1048576 (1 MiB), at most 16777216 (16 MiB).",
     },
   },
   required: ["path"],
