@@ -1,59 +1,50 @@
 // Search benchmarks on the corpus (`pnpm bench:corpus`): Grep vs the bundled rg run directly,
 // Glob vs fdfind and globby. Peers that are not installed are reported absent.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { createToolContext } from "@toolkit/core";
 import { bundledRipgrep, Glob, Grep } from "@toolkit/search";
 import { globby } from "globby";
 import { buildCorpus, CORPUS_DIR, existingCorpus } from "../corpus/build-corpus.js";
-import { type BenchCase, medianOf, type Row, runCommand, which } from "../harness.js";
+import { type BenchCase, type Row, runCommand, which } from "../harness.js";
 
 const RUNS = 10;
 
-/** A whole-process peer: hyperfine's median when installed (no shell, exact), else our own timing. */
-async function peerMs(
-  command: string,
-  args: readonly string[],
-  hyperfine: string | undefined,
-): Promise<number> {
-  if (hyperfine === undefined) {
-    return medianOf(RUNS, async () => (await runCommand(command, args, { cwd: CORPUS_DIR })).ms);
+/**
+ * Medians of several measurements taken in turns (one of each per round,
+ * after a warm-up round), so that a machine whose load drifts treats every
+ * contender alike.
+ */
+async function interleaved(
+  runs: number,
+  contenders: ReadonlyArray<() => Promise<number>>,
+): Promise<number[]> {
+  const samples = contenders.map(() => [] as number[]);
+  for (let round = 0; round <= runs; round++) {
+    for (const [i, measure] of contenders.entries()) {
+      const ms = await measure();
+      if (round > 0) samples[i]?.push(ms);
+    }
   }
-  const quoted = [command, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ");
-  const dir = mkdtempSync(join(tmpdir(), "bench-search-"));
-  const file = join(dir, "hyperfine.json");
-  try {
-    const args = [
-      "-N",
-      "--warmup",
-      "1",
-      "--runs",
-      String(RUNS),
-      "--style",
-      "none",
-      "--export-json",
-      file,
-      quoted,
-    ];
-    execFileSync(hyperfine, args, { cwd: CORPUS_DIR, stdio: ["ignore", "pipe", "pipe"] });
-    const result = (JSON.parse(readFileSync(file, "utf8")) as { results: Array<{ median: number }> })
-      .results[0];
-    return (result?.median ?? Number.NaN) * 1000;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return samples.map((values) => {
+    values.sort((a, b) => a - b);
+    const mid = Math.floor(values.length / 2);
+    return values.length % 2
+      ? (values[mid] as number)
+      : ((values[mid - 1] as number) + (values[mid] as number)) / 2;
+  });
 }
 
-/** Median wall time of an in-process call. */
-function oursMs(fn: () => Promise<unknown>): Promise<number> {
-  return medianOf(RUNS, async () => {
-    const start = performance.now();
-    await fn();
-    return performance.now() - start;
-  });
+/** Wall time of one in-process call. */
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** Wall time of one run of a command, from spawn to exit. */
+async function spawned(command: string, args: readonly string[]): Promise<number> {
+  return (await runCommand(command, args, { cwd: CORPUS_DIR })).ms;
 }
 
 function corpus(): void {
@@ -82,9 +73,8 @@ const grepCase: BenchCase = {
   async run() {
     corpus();
     const rg = await bundledRipgrep();
-    const hyperfine = await which("hyperfine");
     const ctx = createToolContext({ cwd: CORPUS_DIR });
-    // maxRows high enough that our engines do all the work rg does (no early stop).
+    // maxRows high enough that our engines never stop early on this corpus.
     const viaRg = new Grep({ engine: "ripgrep", maxRows: 10_000_000 });
     const viaJs = new Grep({ engine: "js", maxRows: 10_000_000 });
     const rows: Row[] = [];
@@ -92,26 +82,30 @@ const grepCase: BenchCase = {
       for (const g of GREPS) {
         const input = { ...g.input, output_mode: mode };
         const rgArgs = ["--no-config", "--no-require-git", mode === "content" ? "-n" : "-l", ...g.args];
-        const peer = rg === undefined ? undefined : await peerMs(rg, rgArgs, hyperfine);
+        const contenders = [
+          () => timed(() => viaRg.call(input, ctx)),
+          () => timed(() => viaJs.call(input, ctx)),
+        ];
+        if (rg !== undefined) contenders.push(() => spawned(rg, rgArgs));
+        const [ours, js, peer] = await interleaved(RUNS, contenders);
         const name = `Grep ${mode === "content" ? "content" : "files"}: ${g.label}`;
-        const ours = await oursMs(() => viaRg.call(input, ctx));
-        const js = await oursMs(() => viaJs.call(input, ctx));
-        const timing = hyperfine ? "peer via hyperfine" : "peer via spawn";
+        const note = rg === undefined ? "absent: no bundled rg for this platform" : "";
+        const peerName = "rg 15 direct";
         rows.push({
           case: `${name} (rg engine)`,
-          ours,
-          peer: "rg 15 direct",
+          ours: ours as number,
+          peer: peerName,
           peerValue: peer,
           unit: "ms",
-          note: `goal <= 1.3x; ${timing}`,
+          note: note || "goal <= 1.3x",
         });
         rows.push({
           case: `${name} (JS engine)`,
-          ours: js,
-          peer: "rg 15 direct",
+          ours: js as number,
+          peer: peerName,
           peerValue: peer,
           unit: "ms",
-          note: "goal <= 2.5x",
+          note: note || "goal <= 2.5x",
         });
       }
     }
@@ -134,13 +128,18 @@ const globCase: BenchCase = {
       .filter((p) => p.endsWith(".ts") && !p.split("/").some((s) => s.startsWith(".")))
       .sort();
     const same = listed.length === git.length && listed.every((p, i) => p === git[i]);
-    const ours = await oursMs(() => glob.call({ pattern: "**/*.ts" }, ctx));
     const fd = await which("fdfind");
-    const hyperfine = await which("hyperfine");
-    const fdMs =
-      fd === undefined ? undefined : await peerMs(fd, ["--type", "f", "--glob", "*.ts"], hyperfine);
     const globbyFiles = await globby("**/*.ts", { cwd: CORPUS_DIR, gitignore: true });
-    const globbyMs = await oursMs(() => globby("**/*.ts", { cwd: CORPUS_DIR, gitignore: true }));
+    const contenders = [
+      () => timed(() => glob.call({ pattern: "**/*.ts" }, ctx)),
+      () => timed(() => globby("**/*.ts", { cwd: CORPUS_DIR, gitignore: true })),
+    ];
+    if (fd !== undefined) contenders.push(() => spawned(fd, ["--type", "f", "--glob", "*.ts"]));
+    const [ours, globbyMs, fdMs] = (await interleaved(RUNS, contenders)) as [
+      number,
+      number,
+      number | undefined,
+    ];
     const identical = `${listed.length} paths, ${same ? "identical to" : "DIFFERENT from"} git ls-files`;
     return [
       {

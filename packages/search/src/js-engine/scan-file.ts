@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { type ScanMode, type ScanResult, scanText } from "./scan-text.js";
 
 /** How a worker (or the main thread) scans files: the compiled regex and the output shape. */
@@ -31,28 +31,24 @@ export interface FileScanner {
 export function fileScanner(settings: ScanSettings): FileScanner {
   const regex = new RegExp(settings.source, settings.flags);
   const needle = settings.literal === undefined ? undefined : Buffer.from(settings.literal, "utf8");
-  let scratch = Buffer.allocUnsafe(1 << 20);
+  // One buffer one byte larger than the size limit: a single read tells a
+  // file's whole content, or that it is too large (no fstat needed).
+  const scratch = Buffer.allocUnsafe(settings.maxFileBytes + 1);
   return {
     scan(path) {
-      let fd: number;
+      let length = 0;
       try {
-        fd = openSync(path, "r");
+        const fd = openSync(path, "r");
+        try {
+          // Regular files (the only kind the walker hands over) are read whole by one read.
+          length = readSync(fd, scratch, 0, scratch.length, null);
+        } finally {
+          closeSync(fd);
+        }
       } catch {
         return { kind: "none" };
       }
-      let length: number;
-      try {
-        const size = fstatSync(fd).size;
-        if (size > settings.maxFileBytes) return { kind: "large" };
-        if (size > scratch.length) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
-        length = 0;
-        for (let n = 1; n > 0 && length < size; length += n)
-          n = readSync(fd, scratch, length, size - length, null);
-      } catch {
-        return { kind: "none" };
-      } finally {
-        closeSync(fd);
-      }
+      if (length > settings.maxFileBytes) return { kind: "large" };
       const text = decode(scratch.subarray(0, length), needle);
       if (text === undefined) return { kind: "none" };
       if (text === BINARY) return { kind: "binary" };

@@ -80,6 +80,8 @@ class Translator {
   readonly #flags: string;
   /** Whether the last emitted atom was a literal word character (lets `\b` take a cheaper form). */
   #afterWordChar = false;
+  /** Offsets of the groups still open. */
+  readonly #opens: number[] = [];
   /** Whether some emitted atom matches "\n". */
   matchesNewline = false;
 
@@ -123,8 +125,14 @@ class Translator {
       case "}":
         return `\\${c}`;
       case "|":
-      case ")":
         return c;
+      case ")": {
+        const open = this.#opens.pop();
+        const alternatives = open === undefined ? undefined : groupAlternatives(this.#p, open);
+        // A group whose every alternative ends in a word character lets a following \b be cheap.
+        this.#afterWordChar = alternatives?.every((a) => endsWithWordChar(a)) ?? false;
+        return c;
+      }
       case "*":
       case "+":
       case "?":
@@ -147,6 +155,7 @@ class Translator {
   }
 
   #group(): string {
+    this.#opens.push(this.#i - 1);
     if (this.#p[this.#i] !== "?") return "(";
     const rest = this.#p.slice(this.#i);
     if (rest.startsWith("?:")) {
@@ -216,8 +225,10 @@ class Translator {
   #boundary(afterWord: boolean): string {
     if (afterWord) return `(?![${WORD}])`;
     const next = this.#p[this.#i];
-    if (next !== undefined && isWordChar(next) && !/[*+?{|]/.test(this.#p[this.#i + 1] ?? "")) {
-      return `(?<![${WORD}])`;
+    if (next !== undefined && startsWithWordChar(this.#p.slice(this.#i))) return `(?<![${WORD}])`;
+    if (next === "(") {
+      const alternatives = groupAlternatives(this.#p, this.#i);
+      if (alternatives?.every((a) => startsWithWordChar(a))) return `(?<![${WORD}])`;
     }
     return `(?:(?<=[${WORD}])(?![${WORD}])|(?<![${WORD}])(?=[${WORD}]))`;
   }
@@ -300,6 +311,50 @@ class Translator {
         return SYNTAX.has(c) || c === "-" ? `\\${c}` : c;
     }
   }
+}
+
+/** Whether a pattern piece begins with a literal word character that must be present. */
+function startsWithWordChar(piece: string): boolean {
+  const first = piece[0];
+  return first !== undefined && isWordChar(first) && !/^[*?{]/.test(piece[1] ?? "");
+}
+
+/** Whether a pattern piece ends with a literal word character (not an escape such as \d, not quantified). */
+function endsWithWordChar(piece: string): boolean {
+  const last = piece[piece.length - 1];
+  return last !== undefined && isWordChar(last) && piece[piece.length - 2] !== "\\";
+}
+
+/**
+ * The top-level alternatives of the group opened at `open` (its prefix such
+ * as "?:" or "?P<n>" removed), or undefined when it cannot be read simply.
+ */
+function groupAlternatives(pattern: string, open: number): string[] | undefined {
+  let depth = 0;
+  let from = open + 1;
+  const prefix = /^\?(?::|P?<[A-Za-z_][A-Za-z0-9_]*>)/.exec(pattern.slice(from));
+  if (prefix) from += prefix[0].length;
+  const parts: string[] = [];
+  for (let i = from; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      const close = pattern.indexOf("]", i + 2);
+      if (close === -1) return undefined;
+      i = close;
+    } else if (c === "(") depth++;
+    else if (c === ")") {
+      if (depth === 0) {
+        parts.push(pattern.slice(from, i));
+        return parts;
+      }
+      depth--;
+    } else if (c === "|" && depth === 0) {
+      parts.push(pattern.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return undefined;
 }
 
 /** Whether one translated atom (a literal, class or escape) matches "\n"; structure never does. */
