@@ -99,6 +99,7 @@ describe("createFsTools", () => {
   describe("when options are wrong", () => {
     it("throws a TypeError naming the option", () => {
       expect(() => new Read({ maxBytes: 0 })).toThrow("`maxBytes` must be a positive integer, got 0");
+      expect(() => new Read({ maxBytes: 1000 })).toThrow("`maxBytes` must be at least 1024, got 1000");
       expect(() => new Edit({ matching: "fuzzy" as "exact" })).toThrow(
         '`matching` must be "exact" or "tolerant", got "fuzzy"',
       );

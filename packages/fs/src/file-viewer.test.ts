@@ -31,12 +31,15 @@ describe("FileViewer", () => {
   });
   describe("when a page is larger than maxBytes", () => {
     it("cuts it and names the Read offset for the rest", async () => {
+      const wide = "y".repeat(200);
+      await writeFile(join(ws.root, "w.txt"), `${wide}\n`.repeat(20));
       const text = (
-        await new FileViewer({ maxBytes: 40 }).call({ file_path: "f.txt", page_size: 10 }, ws.ctx)
+        await new FileViewer({ maxBytes: 1024 }).call({ file_path: "w.txt", page_size: 10 }, ws.ctx)
       ).textContent();
       expect(text).toBe(
-        "File: f.txt (Page 1/3)\nLines 1-3 of 25\n1\trow 1\n2\trow 2\n3\trow 3\n[This page was cut at 40 bytes; call Read with offset 4 for the rest of it.]\nNext page: call FileViewer with page 2.",
+        `File: w.txt (Page 1/2)\nLines 1-3 of 20\n1\t${wide}\n2\t${wide}\n3\t${wide}\n[This page was cut at 1,024 bytes; call Read with offset 4 for the rest of it.]\nNext page: call FileViewer with page 2.`,
       );
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1024);
     });
   });
   describe("when a page is asked for", () => {

@@ -21,7 +21,7 @@ export interface FileViewerOptions extends FsToolOptions {
   maxPageSize?: number;
   /** Longer lines are cut with a marker. @default 2000 */
   maxLineChars?: number;
-  /** A page holds at most this much text. @default 256 KiB */
+  /** A page holds at most this much text (at least 1024; 256 bytes of it are kept for the header and notes). @default 256 KiB */
   maxBytes?: number;
 }
 
@@ -30,6 +30,9 @@ interface ViewInput {
   page?: number;
   page_size?: number;
 }
+
+/** Room kept in the reply for the header and note around the lines. */
+const NOTE_BYTES = 256;
 
 const DESCRIPTION = [
   "Shows a text file one page at a time: a header `File: <path> (Page n/N)` and `Lines a-b of T`, numbered",
@@ -51,6 +54,7 @@ export class FileViewer extends FsTool<ViewInput> {
     const { defaultPageSize = 100, maxPageSize = 500, maxLineChars = 2000, maxBytes = 256 * 1024 } = options;
     for (const [k, v] of Object.entries({ defaultPageSize, maxPageSize, maxLineChars, maxBytes }))
       positiveInteger(k, v);
+    if (maxBytes < 1024) throw new TypeError(`\`maxBytes\` must be at least 1024, got ${maxBytes}`);
     const schema: JsonSchema = {
       type: "object",
       properties: {
@@ -99,7 +103,12 @@ export class FileViewer extends FsTool<ViewInput> {
       path: target.path.real,
       shown: target.shown,
       stat,
-      window: { offset, limit: size, maxLineChars: this.#o.maxLineChars, maxBytes: this.#o.maxBytes },
+      window: {
+        offset,
+        limit: size,
+        maxLineChars: this.#o.maxLineChars,
+        maxBytes: this.#o.maxBytes - NOTE_BYTES,
+      },
       maxHashBytes: this.#o.maxHashBytes,
       guard: StaleGuard.of(ctx),
       signal: ctx.signal,

@@ -28,8 +28,10 @@ export interface LineWindowOptions {
   maxLineChars: number;
   /** Stop keeping lines once their formatted text would pass this many bytes. */
   maxBytes: number;
-  /** Bytes each kept line costs besides its text (its number and tab). @default 8 */
+  /** Bytes each kept line costs besides its text. @default the widest line number, a tab and a newline */
   overheadBytes?: number;
+  /** Extra bytes a cut line costs (its marker). @default 64 */
+  cutMarkerBytes?: number;
 }
 
 const NL = 10;
@@ -53,7 +55,11 @@ export class LineWindow {
   #lastByte = NL;
 
   constructor(options: LineWindowOptions) {
-    this.#o = { overheadBytes: 8, ...options };
+    this.#o = {
+      overheadBytes: String(options.offset + options.limit - 1).length + 2,
+      cutMarkerBytes: 64,
+      ...options,
+    };
     this.#end = options.offset + options.limit;
     this.#keepBytes = options.maxLineChars * 4 + 4;
   }
@@ -112,7 +118,7 @@ export class LineWindow {
     this.#lineBytes = 0;
     const cut = text.length > this.#o.maxLineChars || lineBytes > bytes.length;
     if (cut) text = text.slice(0, this.#o.maxLineChars);
-    const cost = Buffer.byteLength(text) + this.#o.overheadBytes;
+    const cost = Buffer.byteLength(text) + this.#o.overheadBytes + (cut ? this.#o.cutMarkerBytes : 0);
     if (this.#usedBytes + cost > this.#o.maxBytes && this.#lines.length > 0) {
       this.#capped = true;
       return;

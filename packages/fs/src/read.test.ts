@@ -55,15 +55,16 @@ describe("Read", () => {
     });
     it("caps the reply at maxBytes and says so", async () => {
       await put("wide.txt", `${"x".repeat(100)}\n`.repeat(50));
-      const out = await new Read({ maxBytes: 1000 }).call({ file_path: "wide.txt" }, ws.ctx);
+      const out = await new Read({ maxBytes: 1024 }).call({ file_path: "wide.txt" }, ws.ctx);
       expect(out.textContent().split("\n").at(-1)).toBe(
-        "[Showing lines 1-9 of 50 (the reply is capped at 1,000 bytes). To continue, call Read with offset 10.]",
+        "[Showing lines 1-7 of 50 (the reply is capped at 1,024 bytes). To continue, call Read with offset 8.]",
       );
+      expect(Buffer.byteLength(out.textContent())).toBeLessThanOrEqual(1024);
     });
     it("holds at most 256 KiB of text by default", async () => {
       await put("wide.txt", `${"y".repeat(1999)}\n`.repeat(400));
       const text = (await new Read().call({ file_path: "wide.txt" }, ws.ctx)).textContent();
-      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(256 * 1024 + 200);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(256 * 1024);
       expect(text).toContain("(the reply is capped at 262,144 bytes)");
     });
   });

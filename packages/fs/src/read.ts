@@ -21,7 +21,7 @@ export interface ReadOptions extends FsToolOptions {
   defaultLimit?: number;
   /** Longer lines are cut with a marker. @default 2000 */
   maxLineChars?: number;
-  /** The reply holds at most this much text. @default 256 KiB */
+  /** The reply holds at most this much text (at least 1024; 256 bytes of it are kept for the note). @default 256 KiB */
   maxBytes?: number;
   /** Larger images are refused. @default 5 MiB */
   maxImageBytes?: number;
@@ -32,6 +32,9 @@ interface ReadInput {
   offset?: number;
   limit?: number;
 }
+
+/** Room kept in the reply for the header and note around the lines. */
+const NOTE_BYTES = 256;
 
 const DESCRIPTION = [
   "Reads a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line);",
@@ -81,6 +84,7 @@ export class Read extends FsTool<ReadInput> {
     } = options;
     for (const [k, v] of Object.entries({ defaultLimit, maxLineChars, maxBytes, maxImageBytes }))
       positiveInteger(k, v);
+    if (maxBytes < 1024) throw new TypeError(`\`maxBytes\` must be at least 1024, got ${maxBytes}`);
     this.#o = { ...resolveFsOptions(options), defaultLimit, maxLineChars, maxBytes, maxImageBytes };
   }
 
@@ -104,7 +108,7 @@ export class Read extends FsTool<ReadInput> {
       path: target.path.real,
       shown: target.shown,
       stat,
-      window: { offset, limit, maxLineChars: this.#o.maxLineChars, maxBytes: this.#o.maxBytes },
+      window: { offset, limit, maxLineChars: this.#o.maxLineChars, maxBytes: this.#o.maxBytes - NOTE_BYTES },
       maxHashBytes: this.#o.maxHashBytes,
       guard,
       signal: ctx.signal,
