@@ -51,6 +51,16 @@ describe("applyEdits", () => {
       expect(!r.ok && r.index).toBe(1);
     });
   });
+  describe("when the text mixes line endings", () => {
+    it("matches LF text against CRLF lines and writes CRLF there", () => {
+      const r = applyEdits({ text: "a\r\nb\r\nc\nd\n", edits: [{ oldString: "a\nb", newString: "x\ny" }] });
+      expect(r.ok && r.text).toBe("x\r\ny\r\nc\nd\n");
+    });
+    it("keeps LF text where the file has LF", () => {
+      const r = applyEdits({ text: "a\r\nb\r\nc\nd\n", edits: [{ oldString: "c\nd", newString: "e\nf" }] });
+      expect(r.ok && r.text).toBe("a\r\nb\r\ne\nf\n");
+    });
+  });
   describe("when the edit is degenerate", () => {
     it("refuses an empty oldString by default", () => {
       expect(applyEdits({ text: "a", edits: [{ oldString: "", newString: "b" }] })).toMatchObject({

@@ -75,13 +75,14 @@ export function applyEdits({
       continue;
     }
     if (oldString === newString) return fail({ kind: "no-op" });
-    const at = findAll(text, oldString);
+    const exact = crlfVariant(text, oldString, newString);
+    const at = findAll(text, exact.oldString);
     if (at.length > 1 && !replaceAll) return fail({ kind: "ambiguous", lines: lineNumbersAt(text, at) });
     if (at.length > 0) {
       const line = lineNumbersAt(text, [at[0] ?? 0])[0] ?? 1;
       text = replaceAll
-        ? text.split(oldString).join(newString)
-        : splice(text, at[0] ?? 0, oldString.length, newString);
+        ? text.split(exact.oldString).join(exact.newString)
+        : splice(text, at[0] ?? 0, exact.oldString.length, exact.newString);
       applied.push({ index, replacements: at.length, line, tolerant: false });
       continue;
     }
@@ -96,6 +97,19 @@ export function applyEdits({
     return fail({ kind: "not-found", nearest: nearestRegion(text, oldString, field(index)) });
   }
   return { ok: true, text, applied };
+}
+
+/**
+ * In a text with mixed line endings, `\n` in the old text may stand for the
+ * `\r\n` the file has there: when the old text is absent as written but
+ * present with `\r\n`, both strings are taken with `\r\n`.
+ */
+function crlfVariant(text: string, oldString: string, newString: string) {
+  const plain = { oldString, newString };
+  if (!oldString.includes("\n") || oldString.includes("\r\n") || !text.includes("\r\n")) return plain;
+  if (text.includes(oldString)) return plain;
+  const crlf = oldString.replaceAll("\n", "\r\n");
+  return text.includes(crlf) ? { oldString: crlf, newString: newString.replaceAll(/\r?\n/g, "\r\n") } : plain;
 }
 
 function splice(text: string, start: number, length: number, insert: string): string {
