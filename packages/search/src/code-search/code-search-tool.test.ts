@@ -132,6 +132,12 @@ describe("CodeSearch", () => {
       );
     });
 
+    it("says when there is no definition", async () => {
+      expect((await call({ query: "nowhere", symbol: true })).text).toBe(
+        'No definitions found for "nowhere".',
+      );
+    });
+
     it("refuses more than one name", async () => {
       const { text, isError } = await call({ query: "parse config", symbol: true });
       expect(isError).toBe(true);

@@ -110,9 +110,8 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       for (const [line, text, isMatch] of file.lines)
         if (isMatch && keep(file.path, text)) hits.push({ path: file.path, line });
     }
-    const label = symbol ? `definitions of "${query}"` : `"${query}"`;
     if (hits.length === 0)
-      return ToolOutput.text(`No ${symbol ? "definitions" : "matches"} found for ${label}.`);
+      return ToolOutput.text(`No ${symbol ? "definitions" : "matches"} found for "${query}".`);
     const maxResults = Math.min(input.max_results ?? 50, MAX_RESULTS);
     const contextLines = Math.min(input.context_lines ?? 2, MAX_CONTEXT);
     const texts = new Map<string, string[]>();

@@ -1,6 +1,7 @@
 import { type JsonSchema, type ToolContext, ToolError, ToolOutput, Workspace } from "@toolkit/core";
 import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
-import type { SearchToolOptions } from "../tool/options.js";
+import { spillIfLarge } from "../output/spill.js";
+import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
 import { resolveTarget } from "../tool/resolve-target.js";
 import { SearchTool } from "../tool/search-tool.js";
 import { walk } from "../walk/walker.js";
@@ -42,12 +43,14 @@ export class Tree extends SearchTool<TreeInput> {
   readonly #workspace: Workspace | undefined;
   readonly #source: SearchSource;
   readonly #maxEntries: number;
+  readonly #spillBytes: number;
 
   constructor(options: TreeOptions = {}) {
     super();
     this.#workspace = options.workspace;
     this.#source = options.source ?? nodeSearchSource;
     this.#maxEntries = options.maxEntries ?? 1000;
+    this.#spillBytes = options.spillBytes ?? DEFAULT_SPILL_BYTES;
   }
 
   protected async run(input: TreeInput, ctx: ToolContext): Promise<ToolOutput> {
@@ -83,7 +86,8 @@ export class Tree extends SearchTool<TreeInput> {
       "",
       `${plural(tree.directories, "directory", "directories")}, ${plural(tree.files, "file", "files")}`,
     );
-    return ToolOutput.text(lines.join("\n"));
+    const maxBytes = this.#spillBytes;
+    return ToolOutput.text(await spillIfLarge({ text: lines.join("\n"), ctx, maxBytes, prefix: "tree" }));
   }
 }
 
