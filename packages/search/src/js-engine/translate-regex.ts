@@ -1,4 +1,11 @@
-import { ToolError } from "@toolkit/core";
+import { invalid, newlineError, unsupported } from "./regex-errors.js";
+import {
+  atomMatchesNewline,
+  endsWithWordChar,
+  groupAlternatives,
+  isWordChar,
+  startsWithWordChar,
+} from "./regex-pieces.js";
 
 /** A ripgrep pattern turned into a JavaScript RegExp with the same answers. */
 export interface TranslatedRegex {
@@ -48,29 +55,6 @@ export function translateRegex(options: {
 
 function literal(c: string): string {
   return SYNTAX.has(c) ? `\\${c}` : c;
-}
-
-function newlineError(): ToolError {
-  return ToolError.invalidInput(
-    '`pattern` contains a newline ("\\n"), which only matches in multiline mode. Pass `multiline: true` to match across lines.',
-  );
-}
-
-function invalid(pattern: string, reason: string): ToolError {
-  return ToolError.invalidInput(`\`pattern\` "${pattern}" is not a valid regular expression: ${reason}`, {
-    advice:
-      "Fix the pattern (escape special characters, or pass `fixed_strings: true` for a literal search).",
-  });
-}
-
-function unsupported(pattern: string, what: string): ToolError {
-  return ToolError.invalidInput(
-    `\`pattern\` "${pattern}" uses ${what}, which the pure-JS search engine cannot match exactly as ripgrep does`,
-    {
-      advice:
-        "Rewrite the pattern with common syntax (literals, classes, \\w \\d \\s \\b, groups, alternation, quantifiers), or use the ripgrep engine.",
-    },
-  );
 }
 
 class Translator {
@@ -311,61 +295,4 @@ class Translator {
         return SYNTAX.has(c) || c === "-" ? `\\${c}` : c;
     }
   }
-}
-
-/** Whether a pattern piece begins with a literal word character that must be present. */
-function startsWithWordChar(piece: string): boolean {
-  const first = piece[0];
-  return first !== undefined && isWordChar(first) && !/^[*?{]/.test(piece[1] ?? "");
-}
-
-/** Whether a pattern piece ends with a literal word character (not an escape such as \d, not quantified). */
-function endsWithWordChar(piece: string): boolean {
-  const last = piece[piece.length - 1];
-  return last !== undefined && isWordChar(last) && piece[piece.length - 2] !== "\\";
-}
-
-/**
- * The top-level alternatives of the group opened at `open` (its prefix such
- * as "?:" or "?P<n>" removed), or undefined when it cannot be read simply.
- */
-function groupAlternatives(pattern: string, open: number): string[] | undefined {
-  let depth = 0;
-  let from = open + 1;
-  const prefix = /^\?(?::|P?<[A-Za-z_][A-Za-z0-9_]*>)/.exec(pattern.slice(from));
-  if (prefix) from += prefix[0].length;
-  const parts: string[] = [];
-  for (let i = from; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "\\") i++;
-    else if (c === "[") {
-      const close = pattern.indexOf("]", i + 2);
-      if (close === -1) return undefined;
-      i = close;
-    } else if (c === "(") depth++;
-    else if (c === ")") {
-      if (depth === 0) {
-        parts.push(pattern.slice(from, i));
-        return parts;
-      }
-      depth--;
-    } else if (c === "|" && depth === 0) {
-      parts.push(pattern.slice(from, i));
-      from = i + 1;
-    }
-  }
-  return undefined;
-}
-
-/** Whether one translated atom (a literal, class or escape) matches "\n"; structure never does. */
-function atomMatchesNewline(atom: string, flags: string): boolean {
-  try {
-    return new RegExp(`^(?:${atom})$`, flags).test("\n");
-  } catch {
-    return false;
-  }
-}
-
-function isWordChar(c: string): boolean {
-  return /^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]$/u.test(c);
 }
