@@ -36,6 +36,12 @@ export interface Tool {
   recordsTrajectory?(): boolean;
   /** [false] True: calling twice with the same input has the effect of calling once (retry may repeat it). */
   isIdempotent?(): boolean;
+  /**
+   * [identity] Maps accepted aliases to the canonical input (e.g. `path` to
+   * `file_path`) before validation; pure. Dispatch calls it first, so a
+   * tolerated alias is not refused as an unexpected field.
+   */
+  normalizeInput?(input: unknown): unknown;
   /** [undefined] The JSON Schema (root `type: "object"`) every successful structured result satisfies; MCP advertises it. */
   outputSchema?(): JsonSchema | undefined;
 }

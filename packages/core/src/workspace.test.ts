@@ -15,6 +15,9 @@ writeFileSync(join(outside, "secret"), "s");
 symlinkSync(outside, join(root, "escape"));
 symlinkSync(join(root, "src"), join(root, "inner"));
 symlinkSync(join(outside, "missing"), join(root, "dangling"));
+symlinkSync(join(root, "loop-a"), join(root, "loop-b"));
+symlinkSync(join(root, "loop-b"), join(root, "loop-a"));
+symlinkSync(root, join(base, "root-link"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const ws = new Workspace({ root });
@@ -52,6 +55,19 @@ describe("Workspace", () => {
       expect((await ws.resolve(".")).relative).toBe(".");
     });
   });
+  describe("when the root is given through a symlink", () => {
+    const linked = new Workspace({ root: join(base, "root-link") });
+    it("accepts an absolute path spelled through the real root", async () => {
+      const p = await linked.resolve(join(root, "src/a.ts"));
+      expect(p.absolute).toBe(join(base, "root-link", "src/a.ts"));
+      expect(p.real).toBe(join(root, "src/a.ts"));
+      expect(p.relative).toBe("src/a.ts");
+    });
+    it("still refuses what lies outside both spellings", async () => {
+      await expect(linked.resolve(join(outside, "secret"))).rejects.toThrow(/is outside the workspace/);
+      await expect(linked.resolve(join(root, "escape/secret"))).rejects.toThrow(/resolves through a symlink/);
+    });
+  });
   describe("when a path escapes", () => {
     it.each([
       ["../outside/secret", /`file_path` "..\/outside\/secret" is outside the workspace/],
@@ -66,6 +82,13 @@ describe("Workspace", () => {
       const error = await refusal(path);
       expect(error.kind).toBe("Permission");
       expect(error.message).toMatch(message);
+    });
+    it("names the field for a symlink loop", async () => {
+      const error = await refusal("loop-a/x");
+      expect(error.kind).toBe("Permission");
+      expect(error.message).toMatch(
+        /^Permission denied: `file_path` .*loop-a\/x goes through a symlink loop$/,
+      );
     });
     it("refuses an empty path as invalid input", async () => {
       expect((await refusal("")).kind).toBe("InvalidInput");

@@ -70,9 +70,9 @@ export class Workspace {
    * field in error messages.
    */
   async resolve(path: string, field = "file_path"): Promise<WorkspacePath> {
-    const absolute = this.lexical(path, field);
     const realRoot = await this.realRoot();
-    const { real, exists } = await resolveReal(absolute);
+    const absolute = this.#viaRealRoot(path, realRoot) ?? this.lexical(path, field);
+    const { real, exists } = await resolveReal(absolute, field);
     if (!inside(realRoot, real) && !inside(this.root, real)) {
       throw ToolError.permission(
         `\`${field}\` "${path}" resolves through a symlink to ${real}, outside the workspace ${this.root}`,
@@ -82,6 +82,19 @@ export class Workspace {
       );
     }
     return { absolute, real, relative: toRelative(this.root, absolute), exists };
+  }
+
+  /**
+   * An absolute path spelled through the real root of a symlinked root
+   * (`/data/ws/f` for a root given as `/tmp/link`), mapped onto the root as
+   * given; undefined for any other path.
+   */
+  #viaRealRoot(path: string, realRoot: string): string | undefined {
+    if (realRoot === this.root || typeof path !== "string" || !isAbsolute(path) || path.includes("\0"))
+      return undefined;
+    const absolute = resolve(path);
+    if (inside(this.root, absolute) || !inside(realRoot, absolute)) return undefined;
+    return join(this.root, relative(realRoot, absolute));
   }
 
   /**
@@ -139,7 +152,7 @@ function toRelative(root: string, absolute: string): string {
  * A dangling symlink is resolved through its target text, so a link to a
  * missing file outside the root is still caught.
  */
-async function resolveReal(absolute: string): Promise<{ real: string; exists: boolean }> {
+async function resolveReal(absolute: string, field: string): Promise<{ real: string; exists: boolean }> {
   const rest: string[] = [];
   let current = absolute;
   for (let hops = 0; ; ) {
@@ -148,7 +161,10 @@ async function resolveReal(absolute: string): Promise<{ real: string; exists: bo
       return { real: rest.length ? join(real, ...rest.reverse()) : real, exists: rest.length === 0 };
     } catch (error) {
       const c = code(error);
-      if (c === "ELOOP") throw ToolError.permission(`the path ${absolute} has a symlink loop`);
+      if (c === "ELOOP")
+        throw ToolError.permission(`\`${field}\` ${absolute} goes through a symlink loop`, {
+          advice: "Use a path that does not go through looping symlinks.",
+        });
       if (c !== "ENOENT" && c !== "ENOTDIR")
         throw ToolError.io(`cannot resolve ${absolute} (${c})`, { cause: error });
       // A dangling link: follow its target text so escapes through it are seen.

@@ -109,6 +109,34 @@ describe("dispatch", () => {
       expect(results.map((r) => r.output.isError)).toEqual([true, false]);
     });
   });
+  describe("when a tool accepts aliases", () => {
+    it("normalises the input before validating it", async () => {
+      const seen: unknown[] = [];
+      const tool = new FnTool(
+        "read",
+        "d",
+        {
+          type: "object",
+          properties: { file_path: { type: "string" } },
+          required: ["file_path"],
+          additionalProperties: false,
+        },
+        (input) => {
+          seen.push(input);
+          return "ok";
+        },
+      );
+      const aliased = Object.assign(tool, {
+        normalizeInput: (input: unknown) => {
+          const { path, ...rest } = input as { path?: string };
+          return path === undefined ? input : { file_path: path, ...rest };
+        },
+      });
+      const [r] = await dispatch(registryWith(aliased), [{ id: "1", name: "read", input: { path: "a.ts" } }]);
+      expect(r?.output.textContent()).toBe("ok");
+      expect(seen).toEqual([{ file_path: "a.ts" }]);
+    });
+  });
   describe("when the model was shown strict schemas", () => {
     it("validates against the strict schema and maps null back to absent", async () => {
       const seen: unknown[] = [];

@@ -150,7 +150,7 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
   }
   if (!o.validate) return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection: undefined };
   try {
-    const checked = checkInput(tool, input, o.strict);
+    const checked = checkInput(tool, tool.normalizeInput ? tool.normalizeInput(input) : input, o.strict);
     return { id, name, turn: o.turn, ctx: o.ctx, tool, input: checked, rejection: undefined };
   } catch (error) {
     const rejection = ToolError.is(error) ? error : ToolError.invalidInput(message(error));
