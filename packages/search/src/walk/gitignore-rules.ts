@@ -31,11 +31,11 @@ export function compileGitignore(text: string): GitignoreRules {
   }
   return {
     test(relative, isDir) {
-      const slash = relative.lastIndexOf("/");
+      const name = relative.slice(relative.lastIndexOf("/") + 1);
       for (let i = rules.length - 1; i >= 0; i--) {
         const rule = rules[i] as Rule;
         if (rule.dirOnly && !isDir) continue;
-        if (rule.regex.test(rule.nameOnly ? relative.slice(slash + 1) : relative)) {
+        if (rule.regex.test(rule.nameOnly ? name : relative)) {
           return rule.negated ? "include" : "ignore";
         }
       }

@@ -8,17 +8,23 @@ export type IgnoreKind = (typeof IGNORE_FILE_NAMES)[number] | "exclude";
 
 const KIND_ORDER: readonly IgnoreKind[] = [...IGNORE_FILE_NAMES, "exclude"];
 
-/** The rules of one directory: its base (relative to the root, "" for the root) and one matcher per kind. */
+/**
+ * The rules of one directory: its base (relative to the root, "" for the
+ * root) and one matcher per kind, indexed in precedence order
+ * (`.rgignore`, `.ignore`, `.gitignore`, `exclude`).
+ */
 export interface IgnoreLevel {
   readonly base: string;
-  readonly rules: ReadonlyMap<IgnoreKind, GitignoreRules>;
+  readonly rules: ReadonlyArray<GitignoreRules | undefined>;
 }
 
 /** Builds a level from the text of the ignore files found in a directory (pure). */
 export function ignoreLevel(options: { base: string; files: ReadonlyMap<IgnoreKind, string> }): IgnoreLevel {
   const { base, files } = options;
-  const rules = new Map<IgnoreKind, GitignoreRules>();
-  for (const [kind, text] of files) rules.set(kind, compileGitignore(text));
+  const rules = KIND_ORDER.map((kind) => {
+    const text = files.get(kind);
+    return text === undefined ? undefined : compileGitignore(text);
+  });
   return { base, rules };
 }
 
@@ -37,10 +43,10 @@ export function isIgnored(options: {
   isDir: boolean;
 }): boolean {
   const { levels, relative, isDir } = options;
-  for (const kind of KIND_ORDER) {
+  for (let kind = 0; kind < KIND_ORDER.length; kind++) {
     for (let i = levels.length - 1; i >= 0; i--) {
       const level = levels[i] as IgnoreLevel;
-      const matcher = level.rules.get(kind);
+      const matcher = level.rules[kind];
       if (matcher === undefined) continue;
       const sub = level.base === "" ? relative : relative.slice(level.base.length + 1);
       const verdict = matcher.test(sub, isDir);

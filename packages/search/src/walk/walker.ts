@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { ToolError } from "@toolkit/core";
 import type { EntryKind, SearchSource } from "../source/search-source.js";
 import { type IgnoreLevel, isIgnored } from "./ignore-rules.js";
@@ -57,6 +56,7 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
   const { source, root, hidden = false, maxDepth = Number.POSITIVE_INFINITY } = options;
   const { includeDirs = false, concurrency = 32, signal } = options;
   const start = options.start === undefined || options.start === "." ? "" : options.start;
+  const base = root.replace(/\/+$/, "");
   const explicit = options.explicit === undefined || options.explicit === "." ? start : options.explicit;
   const levels = await ancestorLevels({ source, root, start, explicit, hidden });
   if (levels === undefined) return;
@@ -66,7 +66,8 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
   let failure: unknown;
 
   const visit = async (dir: Pending): Promise<void> => {
-    const absoluteDir = join(root, dir.relative);
+    // Plain concatenation: path.join's normalising was a third of a walk's CPU time.
+    const absoluteDir = dir.relative === "" ? base || "/" : `${base}/${dir.relative}`;
     const entries = await source.readDir(absoluteDir).catch(() => []);
     const own = await loadLevel({ source, root, base: dir.relative, names: entries.map((e) => e.name) });
     const levels = own === undefined ? dir.levels : [...dir.levels, own];
@@ -78,7 +79,7 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
       const relative = dir.relative === "" ? entry.name : `${dir.relative}/${entry.name}`;
       const isDir = entry.kind === "dir";
       if (isIgnored({ levels, relative, isDir })) continue;
-      const absolute = join(absoluteDir, entry.name);
+      const absolute = `${base}/${relative}`;
       if (isDir) {
         if (depth < maxDepth) queue.push({ relative, depth, levels });
         if (includeDirs) batch.push({ relative, absolute, kind: entry.kind, depth });
