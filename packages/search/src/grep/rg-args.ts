@@ -6,7 +6,9 @@ import type { EngineRequest } from "./engine.js";
  * binary and oversized files it skips only in its debug log.
  */
 export function ripgrepArgs(request: EngineRequest): string[] {
-  const args = ["--no-config", "--no-require-git", "--no-ignore-global", "--no-messages", "--debug"];
+  const args = ["--no-config", "--no-require-git", "--no-ignore-global", "--no-messages"];
+  // The debug log costs ripgrep some 20%; a search of chosen files needs no skip counts.
+  if (request.files === undefined) args.push("--debug");
   args.push("--max-filesize", String(request.maxFileBytes), "--color", "never");
   if (request.mode === "files_with_matches") args.push("--files-with-matches", "--null");
   else if (request.mode === "count") args.push("--count", "--null", "--with-filename");
