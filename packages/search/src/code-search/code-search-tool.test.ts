@@ -147,6 +147,14 @@ describe("CodeSearch", () => {
     });
   });
 
+  describe("when the path leaves the workspace", () => {
+    it("refuses it", async () => {
+      const { text, isError } = await call({ query: "x", path: "../" });
+      expect(isError).toBe(true);
+      expect(text).toMatch(/^Permission denied: `path` "\.\.\/" is outside the workspace/);
+    });
+  });
+
   describe("when the query is empty", () => {
     it("answers InvalidInput", async () => {
       expect((await call({ query: "" })).text).toMatch(

@@ -218,6 +218,30 @@ describe.each(["ripgrep", "js"] as const)("Grep (engine %s)", (engine) => {
   });
 });
 
+describe.each(["ripgrep", "js"] as const)("Grep (engine %s) on special files", (engine) => {
+  describe("when a directory holds an oversized file and byte-order-marked text", () => {
+    it("counts the oversized file and reads UTF-8 and UTF-16 text", async () => {
+      const t = await tempTree();
+      try {
+        await t.write("big.txt", `${"needle\n".repeat(300)}`);
+        await t.write("small.txt", "needle\n");
+        await t.write("bom8.txt", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("needle\n")]));
+        await t.write(
+          "bom16.txt",
+          Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("needle\n", "utf16le")]),
+        );
+        const grep = new Grep({ engine, maxFileBytes: 1024 });
+        const out = await grep.call({ pattern: "needle", output_mode: "content" }, contextFor(t.root));
+        expect(out.textContent()).toBe(
+          "bom16.txt:1:needle\nbom8.txt:1:needle\nsmall.txt:1:needle\n[Skipped 1 file over 1024 bytes.]",
+        );
+      } finally {
+        await t.cleanup();
+      }
+    });
+  });
+});
+
 describe("Grep", () => {
   describe("when files are large or the output is long", () => {
     it("skips files over maxFileBytes and spills replies over 50 KiB to ctx.tempDir", async () => {
