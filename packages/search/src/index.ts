@@ -1,7 +1,8 @@
 // Public API of @toolkit/search: see README.md.
 export { createSearchTools } from "./create-search-tools.js";
 export type { SearchTools, SearchToolsOptions } from "./create-search-tools.js";
-export { Glob, listMatches } from "./glob/glob-tool.js";
+export { Glob } from "./glob/glob-tool.js";
+export { listMatches, staticBase } from "./glob/list-matches.js";
 export type { GlobInput, GlobOptions } from "./glob/glob-tool.js";
 export { Grep } from "./grep/grep-tool.js";
 export type { GrepOptions } from "./grep/grep-tool.js";

@@ -1,13 +1,12 @@
 import { isAbsolute, relative as relativePath } from "node:path";
 import { type JsonSchema, type ToolContext, ToolOutput, Workspace } from "@toolkit/core";
-import picomatch from "picomatch";
 import { spillIfLarge } from "../output/spill.js";
 import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
 import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
 import { resolveTarget } from "../tool/resolve-target.js";
 import { SearchTool } from "../tool/search-tool.js";
-import { walk } from "../walk/walker.js";
-import { checkGlob, namesHidden } from "./check-glob.js";
+import { checkGlob } from "./check-glob.js";
+import { listMatches } from "./list-matches.js";
 import { sortMatches } from "./sort-matches.js";
 
 /** Input of Glob. */
@@ -88,48 +87,4 @@ export class Glob extends SearchTool<GlobInput> {
     }
     return ToolOutput.text(await spillIfLarge({ text, ctx, maxBytes: this.#spillBytes, prefix: "glob" }));
   }
-}
-
-/** The workspace-relative paths under a target whose path below the target matches `pattern`. */
-export async function listMatches(options: {
-  source: SearchSource;
-  target: { root: string; relative: string; isDir: boolean };
-  pattern: string;
-  signal?: AbortSignal;
-}): Promise<string[]> {
-  const { source, target, pattern, signal } = options;
-  const isMatch = picomatch(pattern, { dot: false });
-  if (!target.isDir) return isMatch(target.relative.split("/").pop() ?? "") ? [target.relative] : [];
-  const prefix = target.relative === "" ? "" : `${target.relative}/`;
-  const base = staticBase(pattern);
-  const start = base === "" ? target.relative : `${prefix}${base}`;
-  const out: string[] = [];
-  const walker = walk({
-    source,
-    root: target.root,
-    start,
-    explicit: target.relative,
-    hidden: namesHidden(pattern),
-    ...(signal ? { signal } : {}),
-  });
-  try {
-    for await (const batch of walker) {
-      for (const entry of batch) {
-        if (entry.kind === "other") continue;
-        if (isMatch(entry.relative.slice(prefix.length))) out.push(entry.relative);
-      }
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === "ENOENT") return [];
-    throw error;
-  }
-  return out;
-}
-
-/** The leading directories of a glob that hold no glob syntax (the walk starts there). */
-export function staticBase(pattern: string): string {
-  const scan = picomatch.scan(pattern);
-  const base = scan.isGlob ? scan.base : pattern;
-  const slash = scan.isGlob ? base.length : base.lastIndexOf("/");
-  return slash <= 0 ? "" : base.slice(0, slash);
 }

@@ -69,7 +69,9 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
     // Plain concatenation: path.join's normalising was a third of a walk's CPU time.
     const absoluteDir = dir.relative === "" ? base || "/" : `${base}/${dir.relative}`;
     const entries = await source.readDir(absoluteDir).catch(() => []);
-    const own = await loadLevel({ source, root, base: dir.relative, names: entries.map((e) => e.name) });
+    // Only regular files are read as ignore files: a symlinked one could point outside the workspace.
+    const names = entries.filter((e) => e.kind === "file").map((e) => e.name);
+    const own = await loadLevel({ source, root, base: dir.relative, names });
     const levels = own === undefined ? dir.levels : [...dir.levels, own];
     const batch: WalkEntry[] = [];
     const depth = dir.depth + 1;
