@@ -53,6 +53,7 @@ export function atomMatchesNewline(atom: string, flags: string): boolean {
   }
 }
 
+/** Whether one character is a word character in ripgrep's Unicode sense. */
 export function isWordChar(c: string): boolean {
   return /^[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\p{Join_Control}]$/u.test(c);
 }
