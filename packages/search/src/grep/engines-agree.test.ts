@@ -95,6 +95,25 @@ const multiline = fc.record({
   output_mode: fc.constantFrom("files_with_matches", "content", "count"),
   context: fc.integer({ min: 0, max: 1 }),
 });
+const filtered = fc
+  .record({
+    pattern: fc.constantFrom("foo", "\\w", "."),
+    glob: fc.constantFrom(
+      "*.ts",
+      "!*.ts",
+      "src/**",
+      "*.{ts,md}",
+      "src/*",
+      "!src",
+      "deep",
+      "**/deep/*",
+      "!src/deep/",
+      "*.t?",
+    ),
+    type: fc.constantFrom("ts", "py", "md", "txt"),
+    output_mode: fc.constantFrom("files_with_matches", "count"),
+  })
+  .map(({ glob, type, ...rest }) => ({ ...rest, ...(glob.length % 2 ? { glob } : { type }) }));
 const literal = fc.record({
   pattern: fc.constantFrom(...WORDS, "o b", "(x", "$", "\\"),
   fixed_strings: fc.constant(true),
@@ -110,13 +129,18 @@ describe("Grep", () => {
       await fc.assert(
         fc.asyncProperty(
           files,
-          fc.array(fc.oneof(query, literal, multiline), { minLength: 1, maxLength: 4 }),
-          async (tree, queries) => {
+          fc.array(fc.oneof(query, literal, multiline, filtered), { minLength: 1, maxLength: 4 }),
+          fc.boolean(),
+          async (tree, generated, finalNewline) => {
+            // Known difference (README): in multiline mode ripgrep reports an empty match at
+            // a line's end differently when the file lacks a final newline.
+            const queries = finalNewline ? generated : generated.filter((q) => !("multiline" in q));
             const t = await tempTree();
             try {
               await t.write(".gitignore", "*.log\n");
               for (const [path, [text, crlf]] of Object.entries(tree)) {
-                await t.write(path, crlf ? text.replaceAll("\n", "\r\n") : `${text}\n`);
+                const body = finalNewline ? `${text}\n` : text;
+                await t.write(path, crlf ? body.replaceAll("\n", "\r\n") : body);
               }
               const ctx = contextFor(t.root);
               for (const q of queries) {

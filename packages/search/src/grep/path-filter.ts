@@ -8,7 +8,8 @@ export type PathFilter = (relative: string) => boolean;
 
 interface Override {
   readonly negated: boolean;
-  readonly matcher: GitignoreRules;
+  /** One matcher per brace alternative: the glob matches when any does. */
+  readonly matchers: readonly GitignoreRules[];
 }
 
 /**
@@ -23,7 +24,10 @@ export function pathFilter(options: { globs: readonly string[]; type?: string | 
   const { globs, type } = options;
   const overrides: Override[] = globs.map((glob) => {
     const negated = glob.startsWith("!");
-    return { negated, matcher: compileGitignore(negated ? glob.slice(1) : glob) };
+    return {
+      negated,
+      matchers: expandBraces(negated ? glob.slice(1) : glob).map((g) => compileGitignore(g)),
+    };
   });
   const positive = overrides.some((o) => !o.negated);
   const typeMatch = type === undefined ? undefined : typeMatcher(type);
@@ -42,9 +46,35 @@ export function pathFilter(options: { globs: readonly string[]; type?: string | 
 function lastMatch(overrides: readonly Override[], path: string, isDir: boolean): Override | undefined {
   for (let i = overrides.length - 1; i >= 0; i--) {
     const o = overrides[i] as Override;
-    if (o.matcher.test(path, isDir) === "ignore") return o;
+    if (o.matchers.some((m) => m.test(path, isDir) === "ignore")) return o;
   }
   return undefined;
+}
+
+/**
+ * Expands `{a,b}` alternatives (nested too) as ripgrep's globs do; gitignore
+ * rules have none. `\{` stays literal. Pure.
+ */
+export function expandBraces(glob: string): string[] {
+  let depth = 0;
+  let open = -1;
+  const commas: number[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "\\") i++;
+    else if (c === "{") {
+      if (depth++ === 0) open = i;
+    } else if (c === "," && depth === 1) commas.push(i);
+    else if (c === "}" && depth > 0 && --depth === 0) {
+      const head = glob.slice(0, open);
+      const tail = glob.slice(i + 1);
+      const cuts = [open, ...commas, i];
+      return cuts
+        .slice(0, -1)
+        .flatMap((from, k) => expandBraces(`${head}${glob.slice(from + 1, cuts[k + 1])}${tail}`));
+    }
+  }
+  return [glob];
 }
 
 /** The name matcher of a known file type; an unknown type is `InvalidInput` listing the known ones. */
