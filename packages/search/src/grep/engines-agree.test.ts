@@ -109,11 +109,18 @@ const filtered = fc
       "**/deep/*",
       "!src/deep/",
       "*.t?",
+      ".*.ts",
+      "x",
+      ".hidden.ts",
+      "src",
+      "!.hidden.ts",
+      "",
     ),
     type: fc.constantFrom("ts", "py", "md", "txt"),
     output_mode: fc.constantFrom("files_with_matches", "count"),
+    byType: fc.boolean(),
   })
-  .map(({ glob, type, ...rest }) => ({ ...rest, ...(glob.length % 2 ? { glob } : { type }) }));
+  .map(({ glob, type, byType, ...rest }) => ({ ...rest, ...(byType ? { type } : { glob }) }));
 const literal = fc.record({
   pattern: fc.constantFrom(...WORDS, "o b", "(x", "$", "\\"),
   fixed_strings: fc.constant(true),
