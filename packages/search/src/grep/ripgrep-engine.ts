@@ -28,7 +28,6 @@ export class RipgrepEngine implements GrepEngine {
       const child = spawn(this.#binary, ripgrepArgs(request), {
         cwd: request.root,
         stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, RIPGREP_CONFIG_PATH: "" },
       });
       const files = new Map<string, { count: number; lines: ScanLine[] }>();
       let rows = 0;
