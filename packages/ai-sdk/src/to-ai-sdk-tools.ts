@@ -5,14 +5,14 @@ import {
   type Tool as ToolkitTool,
   type ToolSchema,
 } from "@toolkit/core";
-import { advertisedSurface, dispatch, type ToolRegistry } from "@toolkit/registry";
+import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
 import { type ResolvedApproval, resolveApproval } from "./approval-policy.js";
+import { createDispatchOne, type DispatchOne } from "./dispatch-one.js";
 import { type ResolvedOptions, resolveOptions, type ToAiSdkToolsOptions } from "./options.js";
 import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
 import { toModelOutput } from "./to-model-output.js";
-import { joinHostSignal } from "./join-host-signal.js";
 
 /**
  * Turns the registry's advertised tools into an AI SDK `ToolSet`. Every call
@@ -36,20 +36,20 @@ export function toAiSdkTools(registry: ToolRegistry, options: ToAiSdkToolsOption
   }
   const resolved = resolveOptions(options);
   const surface = advertisedSurface(registry, resolved.selector, 0);
+  const run = createDispatchOne(registry, { ...resolved, advertised: surface.names });
   const entries: Array<[string, Tool<unknown, AiSdkToolResult>]> = [];
   for (const schema of surface.schemas) {
     const registered = registry.get(schema.tool);
-    if (registered) entries.push([schema.tool, adapt(registry, registered, schema, surface.names, resolved)]);
+    if (registered) entries.push([schema.tool, adapt(run, registered, schema, resolved)]);
   }
   // fromEntries defines own properties, so a tool named `__proto__` stays a tool.
   return Object.fromEntries(entries);
 }
 
 function adapt(
-  registry: ToolRegistry,
+  run: DispatchOne,
   registered: ToolkitTool,
   schema: ToolSchema,
-  advertised: readonly string[],
   o: ResolvedOptions,
 ): Tool<unknown, AiSdkToolResult> {
   const shown = o.strict ? strictSchema(schema.input_schema) : schema.input_schema;
@@ -60,19 +60,7 @@ function adapt(
     ...(o.strict ? { strict: true } : {}),
     needsApproval: approvalHook(approval, schema.input_schema, o.strict),
     async execute(input, { abortSignal, toolCallId }) {
-      const joined = joinHostSignal(o.ctx, abortSignal);
-      try {
-        const [result] = await dispatch(registry, [{ id: toolCallId, name: schema.tool, input }], {
-          middleware: o.middleware,
-          ctx: joined.ctx,
-          advertised,
-          strict: o.strict,
-        });
-        if (!result) throw new Error(`dispatch returned no result for call ${toolCallId}`);
-        return toAiSdkToolResult(result.output);
-      } finally {
-        joined.release();
-      }
+      return toAiSdkToolResult(await run({ id: toolCallId, name: schema.tool, input }, abortSignal));
     },
     toModelOutput({ output }) {
       return isAiSdkToolResult(output) ? toModelOutput(output) : { type: "text", value: String(output) };

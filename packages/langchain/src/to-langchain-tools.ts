@@ -1,4 +1,5 @@
 import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
+import { createDispatchOne } from "./dispatch-one.js";
 import { resolveOptions, type ToLangChainToolsOptions } from "./options.js";
 import { ToolkitStructuredTool } from "./toolkit-structured-tool.js";
 
@@ -26,7 +27,6 @@ export function toLangChainTools(
   }
   const resolved = resolveOptions(options);
   const surface = advertisedSurface(registry, resolved.selector, 0);
-  return surface.schemas.map(
-    (schema) => new ToolkitStructuredTool(registry, schema, surface.names, resolved),
-  );
+  const run = createDispatchOne(registry, { ...resolved, advertised: surface.names, strict: false });
+  return surface.schemas.map((schema) => new ToolkitStructuredTool(schema, run));
 }

@@ -9,10 +9,8 @@ import {
 } from "@langchain/core/tools";
 import type { JsonSchema7Type } from "@langchain/core/utils/json_schema";
 import type { JsonSchema, ToolSchema } from "@toolkit/core";
-import { dispatch, type ToolRegistry } from "@toolkit/registry";
-import type { ResolvedOptions } from "./options.js";
+import type { DispatchOne } from "./dispatch-one.js";
 import { type ContentAndArtifact, toContentAndArtifact } from "./to-tool-message.js";
-import { joinHostSignal } from "./join-host-signal.js";
 
 type Input = StructuredToolCallInput<JsonSchema7Type, unknown>;
 
@@ -30,23 +28,15 @@ export class ToolkitStructuredTool extends StructuredTool<
   override description: string;
   override schema: JsonSchema7Type;
   override responseFormat = "content_and_artifact";
-  readonly #registry: ToolRegistry;
-  readonly #advertised: readonly string[];
-  readonly #options: ResolvedOptions;
+  readonly #run: DispatchOne;
 
-  constructor(
-    registry: ToolRegistry,
-    schema: ToolSchema,
-    advertised: readonly string[],
-    options: ResolvedOptions,
-  ) {
+  /** Built by `toLangChainTools`; `run` is the adapted set's path into dispatch. */
+  constructor(schema: ToolSchema, run: DispatchOne) {
     super();
     this.name = schema.tool;
     this.description = schema.description;
     this.schema = asJsonSchema7(schema.input_schema);
-    this.#registry = registry;
-    this.#advertised = advertised;
-    this.#options = options;
+    this.#run = run;
   }
 
   /**
@@ -81,18 +71,8 @@ export class ToolkitStructuredTool extends StructuredTool<
 
   async #answer(input: unknown, toolCallId: string | undefined, signal: AbortSignal | undefined) {
     const id = toolCallId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
-    const joined = joinHostSignal(this.#options.ctx, signal);
-    try {
-      const [result] = await dispatch(this.#registry, [{ id, name: this.name, input }], {
-        middleware: this.#options.middleware,
-        ctx: joined.ctx,
-        advertised: this.#advertised,
-      });
-      if (!result) throw new Error(`dispatch returned no result for call ${id}`);
-      return toContentAndArtifact(result.output, { toolCallId, name: this.name });
-    } finally {
-      joined.release();
-    }
+    const output = await this.#run({ id, name: this.name, input }, signal);
+    return toContentAndArtifact(output, { toolCallId, name: this.name });
   }
 }
 

@@ -1,11 +1,11 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
-import { advertisedSurface, dispatch, type ToolRegistry } from "@toolkit/registry";
+import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
 import { resolveApproval } from "./approval-policy.js";
+import { createDispatchOne, type DispatchOne } from "./dispatch-one.js";
 import { type ResolvedOptions, resolveOptions, type ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
-import { joinHostSignal } from "./join-host-signal.js";
 
 /** A function tool made by `toAgentsTools`. */
 export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;
@@ -32,12 +32,13 @@ export function toAgentsTools(
   }
   const resolved = resolveOptions(options);
   const surface = advertisedSurface(registry, resolved.selector, 0);
+  const run = createDispatchOne(registry, { ...resolved, advertised: surface.names });
   const hostNames = new Map<string, string>();
   const tools: AgentsFunctionTool[] = [];
   for (const schema of surface.schemas) {
     const registered = registry.get(schema.tool);
     if (!registered) continue;
-    const adapted = adapt(registry, registered, schema, surface.names, resolved);
+    const adapted = adapt(run, registered, schema, resolved);
     const clash = hostNames.get(adapted.name);
     if (clash !== undefined) {
       throw new TypeError(
@@ -51,10 +52,9 @@ export function toAgentsTools(
 }
 
 function adapt(
-  registry: ToolRegistry,
+  run: DispatchOne,
   registered: Tool,
   schema: ToolSchema,
-  advertised: readonly string[],
   o: ResolvedOptions,
 ): AgentsFunctionTool {
   const original = schema.input_schema;
@@ -70,19 +70,7 @@ function adapt(
     errorFunction: (_run: unknown, error: unknown) => toolErrorText(schema.tool, error),
     async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
       const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
-      const joined = joinHostSignal(o.ctx, details?.signal);
-      try {
-        const [result] = await dispatch(registry, [{ id, name: schema.tool, input }], {
-          middleware: o.middleware,
-          ctx: joined.ctx,
-          advertised,
-          strict: o.strict,
-        });
-        if (!result) throw new Error(`dispatch returned no result for call ${id}`);
-        return toAgentsOutput(result.output);
-      } finally {
-        joined.release();
-      }
+      return toAgentsOutput(await run({ id, name: schema.tool, input }, details?.signal));
     },
   };
   if (o.strict) {
