@@ -1,4 +1,4 @@
-import { DynamicStructuredTool, tool } from "@langchain/core/tools";
+import { DynamicStructuredTool, DynamicTool, tool } from "@langchain/core/tools";
 import { createToolContext } from "@toolkit/core";
 import { dispatch, type Middleware, ToolRegistry } from "@toolkit/registry";
 import { describe, expect, it } from "vitest";
@@ -61,6 +61,27 @@ describe("fromLangChainTool", () => {
       expect(result?.output.textContent()).toBe(
         "Invalid input: `city` must be string, got integer (3)\nFix the arguments so they match the tool's input schema, then call it again.",
       );
+    });
+  });
+
+  describe("when the tool takes a single string (DynamicTool)", () => {
+    it("exposes its `input` object schema and passes the string through", async () => {
+      const shout = new DynamicTool({
+        name: "shout",
+        description: "Upper-cases text.",
+        func: async (text: string) => text.toUpperCase(),
+      });
+      const wrapped = fromLangChainTool(shout);
+      expect(wrapped.schema().input_schema).toMatchObject({
+        type: "object",
+        properties: { input: { type: "string" } },
+      });
+      const registry = new ToolRegistry();
+      registry.register(wrapped);
+      const [result] = await dispatch(registry, [{ id: "1", name: "shout", input: { input: "hey" } }], {
+        ctx,
+      });
+      expect(result?.output.textContent()).toBe("HEY");
     });
   });
 
