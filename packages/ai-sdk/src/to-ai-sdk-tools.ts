@@ -19,8 +19,9 @@ import { toModelOutput } from "./to-model-output.js";
  * the AI SDK makes goes through `dispatch`: validated against the very schema
  * the model was shown, run through the middleware pipeline, cancelled by the
  * AI SDK's `abortSignal`; a soft failure comes back to the model as
- * `error-text`. The set is a snapshot of the surface: call again (e.g. in
- * `prepareStep`) to pick up registry changes.
+ * `error-text`. The set is a snapshot of the surface: call again before the
+ * next `generateText` to pick up registry changes (within a run,
+ * `prepareStep` can narrow it with `activeTools`).
  *
  * @example
  * const result = await generateText({
