@@ -9,7 +9,7 @@ import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
 import { type ResolvedApproval, resolveApproval } from "./approval-policy.js";
-import { createDispatchOne, type DispatchOne } from "./dispatch-one.js";
+import { createDispatchOne, type DispatchOne } from "@toolkit/registry";
 import { type ResolvedOptions, resolveOptions, type ToAiSdkToolsOptions } from "./options.js";
 import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
 import { toModelOutput } from "./to-model-output.js";

@@ -1,5 +1,5 @@
 import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
-import { createDispatchOne } from "./dispatch-one.js";
+import { createDispatchOne } from "@toolkit/registry";
 import { resolveOptions, type ToLangChainToolsOptions } from "./options.js";
 import { ToolkitStructuredTool } from "./toolkit-structured-tool.js";
 

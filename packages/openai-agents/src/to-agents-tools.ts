@@ -2,7 +2,7 @@ import { type FunctionTool, tool } from "@openai/agents";
 import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
 import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
 import { resolveApproval } from "./approval-policy.js";
-import { createDispatchOne, type DispatchOne } from "./dispatch-one.js";
+import { createDispatchOne, type DispatchOne } from "@toolkit/registry";
 import { type ResolvedOptions, resolveOptions, type ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";

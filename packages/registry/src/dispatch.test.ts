@@ -56,6 +56,14 @@ describe("dispatch", () => {
       );
       expect(ran).toBe(false);
     });
+    it("leaves a tool removed after it was advertised out of the available list", async () => {
+      const registry = registryWith(echoTool("a"), echoTool("b"));
+      registry.remove("a");
+      const [r] = await dispatch(registry, [{ id: "1", name: "a", input: {} }], { advertised: ["a", "b"] });
+      expect(r?.output.textContent()).toBe(
+        "Tool not found: a. Available: b\nCall one of the available tools by its exact name.",
+      );
+    });
     it("answers invalid input naming the field, before the pipeline runs the tool", async () => {
       const tool = new FnTool(
         "t",

@@ -137,7 +137,10 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
   }
   const tool = registry.get(name);
   if (!tool) {
-    const names = o.advertised ? [...o.advertised].sort() : registry.toolNames();
+    // A name advertised this turn may have been removed since: list only what still runs.
+    const names = o.advertised
+      ? [...o.advertised].filter((n) => registry.get(n) !== undefined).sort()
+      : registry.toolNames();
     return {
       id,
       name,

@@ -16,3 +16,7 @@ export { MiddlewareError, composeMiddleware } from "./middleware.js";
 export type { DispatchCall, Middleware, Next } from "./middleware.js";
 export { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors.js";
 export type { AdvertisedSurface, Selector, SelectorTurn } from "./selectors.js";
+export { createSignalJoiner } from "./signal-joiner.js";
+export type { JoinedContext, SignalJoiner } from "./signal-joiner.js";
+export { createDispatchOne } from "./dispatch-one.js";
+export type { DispatchOne, DispatchOneOptions } from "./dispatch-one.js";
