@@ -3,6 +3,7 @@ import type { Matching } from "./edit-apply.js";
 import { editFile } from "./edit-file.js";
 import { editReply } from "./edit-reply.js";
 import { FS_ALIASES } from "./field-aliases.js";
+import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import {
   type FsToolOptions,
   positiveInteger,
@@ -53,10 +54,7 @@ const DESCRIPTION = [
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The file, relative to the workspace root or absolute inside it.",
-    },
+    file_path: FILE_PATH_PROPERTY,
     old_string: { type: "string", description: "The exact text to replace." },
     new_string: {
       type: "string",

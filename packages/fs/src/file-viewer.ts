@@ -1,5 +1,6 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
 import { FS_ALIASES } from "./field-aliases.js";
+import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import {
   type FsToolOptions,
   positiveInteger,
@@ -58,10 +59,7 @@ export class FileViewer extends FsTool<ViewInput> {
     const schema: JsonSchema = {
       type: "object",
       properties: {
-        file_path: {
-          type: "string",
-          description: "The file, relative to the workspace root or absolute inside it.",
-        },
+        file_path: FILE_PATH_PROPERTY,
         page: { type: "integer", minimum: 1, description: "The page to show (1-based). Default 1." },
         page_size: {
           type: "integer",

@@ -3,6 +3,7 @@ import { type EditOptions, type ResolvedEditOptions, resolveEditOptions } from "
 import { editFile } from "./edit-file.js";
 import { editReply } from "./edit-reply.js";
 import { FS_ALIASES } from "./field-aliases.js";
+import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import { FsTool } from "./fs-tool.js";
 import { fsResourceKey } from "./resource-key.js";
 
@@ -25,10 +26,7 @@ const DESCRIPTION = [
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The file, relative to the workspace root or absolute inside it.",
-    },
+    file_path: FILE_PATH_PROPERTY,
     edits: {
       type: "array",
       minItems: 1,

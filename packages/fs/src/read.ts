@@ -1,5 +1,6 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
 import { FS_ALIASES } from "./field-aliases.js";
+import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import {
   type FsToolOptions,
   positiveInteger,
@@ -47,10 +48,7 @@ const DESCRIPTION = [
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The file, relative to the workspace root or absolute inside it.",
-    },
+    file_path: FILE_PATH_PROPERTY,
     offset: { type: "integer", minimum: 1, description: "The first line to show (1-based). Default 1." },
     limit: { type: "integer", minimum: 1, description: "How many lines to show. Default 2000." },
   },

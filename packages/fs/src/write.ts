@@ -1,6 +1,7 @@
 import { DisplayHint, type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
 import { formatCount, lineCount } from "./edit-reply.js";
 import { FS_ALIASES } from "./field-aliases.js";
+import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "./fs-options.js";
 import { FsTool } from "./fs-tool.js";
 import { toLf } from "./line-endings.js";
@@ -31,10 +32,7 @@ const DESCRIPTION = [
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    file_path: {
-      type: "string",
-      description: "The file, relative to the workspace root or absolute inside it.",
-    },
+    file_path: FILE_PATH_PROPERTY,
     content: { type: "string", description: "The complete new content of the file." },
   },
   required: ["file_path", "content"],

@@ -2,6 +2,7 @@ import { type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolk
 import { type EditOptions, type ResolvedEditOptions, resolveEditOptions } from "../edit.js";
 import { editFile } from "../edit-file.js";
 import { LOOM_ALIASES } from "../field-aliases.js";
+import { FILE_PATH_PROPERTY } from "../file-path-property.js";
 import { FsTool } from "../fs-tool.js";
 import { MAX_EDITS } from "../multi-edit.js";
 import { fsResourceKey } from "../resource-key.js";
@@ -14,7 +15,7 @@ interface EditFileInput {
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    path: { type: "string", description: "The file, relative to the workspace root or absolute inside it." },
+    path: FILE_PATH_PROPERTY,
     edits: {
       type: "array",
       minItems: 1,

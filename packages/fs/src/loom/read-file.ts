@@ -1,5 +1,6 @@
 import { type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
 import { LOOM_ALIASES } from "../field-aliases.js";
+import { FILE_PATH_PROPERTY } from "../file-path-property.js";
 import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "../fs-options.js";
 import { FsTool } from "../fs-tool.js";
 import { fsResourceKey } from "../resource-key.js";
@@ -20,7 +21,7 @@ const LARGEST_MAX_BYTES = 16 * 1024 * 1024;
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    path: { type: "string", description: "The file, relative to the workspace root or absolute inside it." },
+    path: FILE_PATH_PROPERTY,
     max_bytes: {
       type: "integer",
       minimum: 1,
