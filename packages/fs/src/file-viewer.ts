@@ -1,4 +1,5 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
+import { checkReplyMaxBytes, NOTE_BYTES } from "./check-reply-max-bytes.js";
 import { FS_ALIASES } from "./field-aliases.js";
 import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import {
@@ -32,9 +33,6 @@ interface ViewInput {
   page_size?: number;
 }
 
-/** Room kept in the reply for the header and note around the lines. */
-const NOTE_BYTES = 256;
-
 const DESCRIPTION = [
   "Shows a text file one page at a time: a header `File: <path> (Page n/N)` and `Lines a-b of T`, numbered",
   "lines, and a footer naming the next page. `page` starts at 1; `page_size` is 100 lines by default (at most",
@@ -55,7 +53,7 @@ export class FileViewer extends FsTool<ViewInput> {
     const { defaultPageSize = 100, maxPageSize = 500, maxLineChars = 2000, maxBytes = 256 * 1024 } = options;
     for (const [k, v] of Object.entries({ defaultPageSize, maxPageSize, maxLineChars, maxBytes }))
       positiveInteger(k, v);
-    if (maxBytes < 1024) throw new TypeError(`\`maxBytes\` must be at least 1024, got ${maxBytes}`);
+    checkReplyMaxBytes(maxBytes);
     const schema: JsonSchema = {
       type: "object",
       properties: {

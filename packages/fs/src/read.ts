@@ -1,4 +1,5 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
+import { checkReplyMaxBytes, NOTE_BYTES } from "./check-reply-max-bytes.js";
 import { FS_ALIASES } from "./field-aliases.js";
 import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import {
@@ -33,9 +34,6 @@ interface ReadInput {
   offset?: number;
   limit?: number;
 }
-
-/** Room kept in the reply for the header and note around the lines. */
-const NOTE_BYTES = 256;
 
 const DESCRIPTION = [
   "Reads a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line);",
@@ -82,7 +80,7 @@ export class Read extends FsTool<ReadInput> {
     } = options;
     for (const [k, v] of Object.entries({ defaultLimit, maxLineChars, maxBytes, maxImageBytes }))
       positiveInteger(k, v);
-    if (maxBytes < 1024) throw new TypeError(`\`maxBytes\` must be at least 1024, got ${maxBytes}`);
+    checkReplyMaxBytes(maxBytes);
     this.#o = { ...resolveFsOptions(options), defaultLimit, maxLineChars, maxBytes, maxImageBytes };
   }
 
