@@ -159,6 +159,8 @@ class Translator {
   #escape(afterWord: boolean): string {
     const c = this.#p[this.#i++];
     if (c === undefined) this.#fail("incomplete escape sequence");
+    const char = this.#characterEscape(c);
+    if (char !== undefined) return char;
     const notNl = this.#multiline ? "" : "\\n";
     switch (c) {
       case "d":
@@ -181,6 +183,24 @@ class Translator {
         return "(?<![\\s\\S])";
       case "z":
         return "(?![\\s\\S])";
+      case "p":
+      case "P":
+        throw unsupported(this.#p, "a Unicode property class (\\p{...})");
+      default:
+        if (/[0-9]/.test(c)) this.#fail("backreferences are not supported");
+        if (/[A-Za-z]/.test(c)) this.#fail(`unrecognized escape sequence \\${c}`);
+        this.#afterWordChar = false;
+        return literal(c);
+    }
+  }
+
+  /**
+   * The escapes that stand for one character and read the same inside and
+   * outside a class (`\n`, `\t`, `\r`, `\f`, `\v`, `\a`, `\x..`, `\u....`,
+   * `\U........`); `undefined` for any other escape letter.
+   */
+  #characterEscape(c: string): string | undefined {
+    switch (c) {
       case "n":
         if (!this.#multiline) throw newlineError();
         return "\\n";
@@ -195,14 +215,8 @@ class Translator {
       case "u":
       case "U":
         return this.#hex(c);
-      case "p":
-      case "P":
-        throw unsupported(this.#p, "a Unicode property class (\\p{...})");
       default:
-        if (/[0-9]/.test(c)) this.#fail("backreferences are not supported");
-        if (/[A-Za-z]/.test(c)) this.#fail(`unrecognized escape sequence \\${c}`);
-        this.#afterWordChar = false;
-        return literal(c);
+        return undefined;
     }
   }
 
@@ -261,6 +275,8 @@ class Translator {
   #classEscape(): string {
     const c = this.#p[this.#i++];
     if (c === undefined) this.#fail("incomplete escape sequence");
+    const char = this.#characterEscape(c);
+    if (char !== undefined) return char;
     switch (c) {
       case "d":
         return "\\p{Nd}";
@@ -272,20 +288,6 @@ class Translator {
         return "\\p{White_Space}";
       case "S":
         return "\\P{White_Space}";
-      case "n":
-        if (!this.#multiline) throw newlineError();
-        return "\\n";
-      case "t":
-      case "r":
-      case "f":
-      case "v":
-        return `\\${c}`;
-      case "a":
-        return "\\x07";
-      case "x":
-      case "u":
-      case "U":
-        return this.#hex(c);
       case "W":
       case "p":
       case "P":
