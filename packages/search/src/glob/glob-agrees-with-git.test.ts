@@ -2,8 +2,9 @@ import fc from "fast-check";
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import { contextFor } from "../testing/context.js";
-import { DIRS, FILES, RULES } from "../testing/ignore-fixtures.js";
-import { git, gitListed, tempTree } from "../testing/temp-tree.js";
+import { ignoreTreeArbitraries } from "../testing/ignore-tree-arbitraries.js";
+import { gitListed, tempTree } from "../testing/temp-tree.js";
+import { writeIgnoreTree } from "../testing/write-ignore-tree.js";
 import { Glob } from "./glob-tool.js";
 
 const PATTERNS = [
@@ -24,24 +25,12 @@ describe("Glob", () => {
       const glob = new Glob();
       await fc.assert(
         fc.asyncProperty(
-          fc.uniqueArray(fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom(...FILES)), {
-            minLength: 1,
-            maxLength: 20,
-          }),
-          fc.array(
-            fc.tuple(fc.constantFrom(...DIRS), fc.array(fc.constantFrom(...RULES), { maxLength: 4 })),
-            {
-              maxLength: 3,
-            },
-          ),
+          ...ignoreTreeArbitraries({ maxFiles: 20, maxIgnoreFiles: 3, maxRules: 4 }),
           fc.constantFrom(...PATTERNS),
           async (files, ignores, pattern) => {
             const t = await tempTree();
             try {
-              for (const [dir, name] of files) await t.write(dir ? `${dir}/${name}` : name, "x\n");
-              for (const [dir, rules] of ignores)
-                await t.write(dir ? `${dir}/.gitignore` : ".gitignore", `${rules.join("\n")}\n`);
-              git(t.root, ["init", "-q"]);
+              await writeIgnoreTree(t, files, ignores);
               const isMatch = picomatch(pattern);
               const expected = gitListed(t.root).filter((p) => isMatch(p));
               const text = (await glob.call({ pattern }, contextFor(t.root))).textContent();

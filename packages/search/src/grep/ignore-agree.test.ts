@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { contextFor } from "../testing/context.js";
-import { DIRS, FILES, RULES } from "../testing/ignore-fixtures.js";
-import { git, gitListed, tempTree } from "../testing/temp-tree.js";
+import { ignoreTreeArbitraries } from "../testing/ignore-tree-arbitraries.js";
+import { gitListed, tempTree } from "../testing/temp-tree.js";
+import { writeIgnoreTree } from "../testing/write-ignore-tree.js";
 import { Grep } from "./grep-tool.js";
 
 describe("Grep", () => {
@@ -11,23 +12,11 @@ describe("Grep", () => {
       const engines = [new Grep({ engine: "ripgrep" }), new Grep({ engine: "js" })];
       await fc.assert(
         fc.asyncProperty(
-          fc.uniqueArray(fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom(...FILES)), {
-            minLength: 1,
-            maxLength: 20,
-          }),
-          fc.array(
-            fc.tuple(fc.constantFrom(...DIRS), fc.array(fc.constantFrom(...RULES), { maxLength: 5 })),
-            {
-              maxLength: 4,
-            },
-          ),
+          ...ignoreTreeArbitraries({ maxFiles: 20, maxIgnoreFiles: 4, maxRules: 5 }),
           async (files, ignores) => {
             const t = await tempTree();
             try {
-              for (const [dir, name] of files) await t.write(dir ? `${dir}/${name}` : name, "x\n");
-              for (const [dir, rules] of ignores)
-                await t.write(dir ? `${dir}/.gitignore` : ".gitignore", `${rules.join("\n")}\n`);
-              git(t.root, ["init", "-q"]);
+              await writeIgnoreTree(t, files, ignores);
               const expected = gitListed(t.root).filter((p) => !p.split("/").some((s) => s.startsWith(".")));
               for (const grep of engines) {
                 const out = (

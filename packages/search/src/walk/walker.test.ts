@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, gitListed, type TempTree, tempTree } from "../testing/temp-tree.js";
 import { nodeSearchSource } from "../source/search-source.js";
-import { DIRS, FILES, RULES } from "../testing/ignore-fixtures.js";
+import { RULES } from "../testing/ignore-fixtures.js";
+import { ignoreTreeArbitraries } from "../testing/ignore-tree-arbitraries.js";
+import { writeIgnoreTree } from "../testing/write-ignore-tree.js";
 import { walk } from "./walker.js";
 
 async function listed(
@@ -60,24 +62,12 @@ describe("walk", () => {
     it("agrees with git on every tree", async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.uniqueArray(fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom(...FILES)), {
-            minLength: 1,
-            maxLength: 25,
-          }),
-          fc.array(
-            fc.tuple(fc.constantFrom(...DIRS), fc.array(fc.constantFrom(...RULES), { maxLength: 5 })),
-            {
-              maxLength: 4,
-            },
-          ),
+          ...ignoreTreeArbitraries({ maxFiles: 25, maxIgnoreFiles: 4, maxRules: 5 }),
           fc.array(fc.constantFrom(...RULES), { maxLength: 2 }),
           async (files, ignores, exclude) => {
             const t = await tempTree();
             try {
-              for (const [dir, name] of files) await t.write(dir ? `${dir}/${name}` : name, "x\n");
-              for (const [dir, rules] of ignores)
-                await t.write(dir ? `${dir}/.gitignore` : ".gitignore", `${rules.join("\n")}\n`);
-              git(t.root, ["init", "-q"]);
+              await writeIgnoreTree(t, files, ignores);
               await t.write(".git/info/exclude", `${exclude.join("\n")}\n`);
               const all = gitListed(t.root);
               expect(await listed(t.root, undefined, true)).toEqual(all);
