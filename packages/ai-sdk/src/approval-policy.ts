@@ -1,15 +1,15 @@
-import { type Tool, toolTraits } from "@toolkit/core";
+import type { Tool } from "@toolkit/core";
+import {
+  type ApprovalCheck as CallApprovalCheck,
+  type ApprovalPolicy as CallApprovalPolicy,
+  type ResolvedApproval,
+  resolveApproval,
+} from "@toolkit/registry";
 
-/** What an approval policy is asked about one call. */
-export interface ApprovalCheck {
-  /** The registered tool the model called. */
-  readonly tool: Tool;
-  /** The call's input as the tool will see it. */
-  readonly input: unknown;
+/** What an approval policy is asked about one call: the AI SDK names its call id `toolCallId`. */
+export interface ApprovalCheck extends Omit<CallApprovalCheck<string>, "callId"> {
   /** The AI SDK's tool call id. */
   readonly toolCallId: string;
-  /** The tool's descriptor digest, the identity `@toolkit/middleware`'s `grantKey` pins grants to. */
-  readonly digest: string;
 }
 
 /**
@@ -17,27 +17,13 @@ export interface ApprovalCheck {
  * `needsApproval` flow: `false` never, `true` always, `"writes"` for every
  * tool that is not read-only, or a function deciding per call.
  */
-export type ApprovalPolicy = boolean | "writes" | ((check: ApprovalCheck) => boolean | PromiseLike<boolean>);
+export type ApprovalPolicy = CallApprovalPolicy<ApprovalCheck>;
 
-/** The per-tool answer of a policy: a constant where it can be one, else a per-call function. */
-export type ResolvedApproval =
-  | boolean
-  | ((input: unknown, toolCallId: string) => boolean | PromiseLike<boolean>);
-
-/** Throws a TypeError naming `option` unless `policy` is an ApprovalPolicy. */
-export function checkApprovalPolicy(fn: string, option: string, policy: unknown): ApprovalPolicy {
-  if (typeof policy === "boolean" || policy === "writes" || typeof policy === "function") {
-    return policy as ApprovalPolicy;
-  }
-  throw new TypeError(
-    `${fn}: \`${option}\` must be true, false, "writes" or a function returning a boolean, got ${JSON.stringify(policy) ?? typeof policy}`,
+/** Resolves a policy for one tool, asking a policy function with `toolCallId` for the call id. */
+export function resolveAiSdkApproval(policy: ApprovalPolicy, tool: Tool): ResolvedApproval<string> {
+  if (typeof policy !== "function") return resolveApproval<string>(policy, tool);
+  return resolveApproval<string>(
+    ({ input, callId, digest }) => policy({ tool, input, toolCallId: callId, digest }),
+    tool,
   );
-}
-
-/** Resolves a policy for one tool. */
-export function resolveApproval(policy: ApprovalPolicy, tool: Tool): ResolvedApproval {
-  if (typeof policy === "boolean") return policy;
-  if (policy === "writes") return !toolTraits(tool).isReadOnly;
-  return (input, toolCallId) =>
-    policy({ tool, input, toolCallId, digest: toolTraits(tool).descriptorDigest });
 }

@@ -1,6 +1,6 @@
 import { createToolContext, type ToolContext } from "@toolkit/core";
-import type { Middleware, Selector } from "@toolkit/registry";
-import { type ApprovalPolicy, checkApprovalPolicy } from "./approval-policy.js";
+import { checkApprovalPolicy, type Middleware, type Selector } from "@toolkit/registry";
+import type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";
 
 /** Options for `toAiSdkTools`. */
 export interface ToAiSdkToolsOptions {
@@ -58,6 +58,6 @@ export function resolveOptions(options: ToAiSdkToolsOptions): ResolvedOptions {
     ctx,
     selector,
     strict,
-    needsApproval: checkApprovalPolicy(FN, "needsApproval", needsApproval),
+    needsApproval: checkApprovalPolicy<ApprovalCheck>(FN, "needsApproval", needsApproval),
   };
 }

@@ -5,10 +5,10 @@ import {
   type Tool as ToolkitTool,
   type ToolSchema,
 } from "@toolkit/core";
-import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
+import { advertisedSurface, type ResolvedApproval, type ToolRegistry } from "@toolkit/registry";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
-import { type ResolvedApproval, resolveApproval } from "./approval-policy.js";
+import { resolveAiSdkApproval } from "./approval-policy.js";
 import { createDispatchOne, type DispatchOne } from "@toolkit/registry";
 import { type ResolvedOptions, resolveOptions, type ToAiSdkToolsOptions } from "./options.js";
 import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
@@ -54,7 +54,7 @@ function adapt(
   o: ResolvedOptions,
 ): Tool<unknown, AiSdkToolResult> {
   const shown = o.strict ? strictSchema(schema.input_schema) : schema.input_schema;
-  const approval = resolveApproval(o.needsApproval, registered);
+  const approval = resolveAiSdkApproval(o.needsApproval, registered);
   return tool<unknown, AiSdkToolResult>({
     description: schema.description,
     inputSchema: jsonSchema<unknown>(asJsonSchema7(shown)),
@@ -71,7 +71,11 @@ function adapt(
 
 type NeedsApproval = NonNullable<Tool<unknown, AiSdkToolResult>["needsApproval"]>;
 
-function approvalHook(approval: ResolvedApproval, original: JsonSchema, strict: boolean): NeedsApproval {
+function approvalHook(
+  approval: ResolvedApproval<string>,
+  original: JsonSchema,
+  strict: boolean,
+): NeedsApproval {
   if (typeof approval === "boolean") return approval;
   return (input, { toolCallId }) => approval(strict ? restoreAbsent(original, input) : input, toolCallId);
 }

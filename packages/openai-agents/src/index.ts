@@ -4,4 +4,4 @@ export type { AgentsFunctionTool } from "./to-agents-tools.js";
 export type { ToAgentsToolsOptions } from "./options.js";
 export { toAgentsOutput } from "./to-agents-output.js";
 export type { AgentsToolOutput } from "./to-agents-output.js";
-export type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";
+export type { ApprovalCheck, ApprovalPolicy } from "@toolkit/registry";

@@ -1,6 +1,5 @@
 import { createToolContext, type ToolContext } from "@toolkit/core";
-import type { Middleware, Selector } from "@toolkit/registry";
-import { type ApprovalPolicy, checkApprovalPolicy } from "./approval-policy.js";
+import { type ApprovalPolicy, checkApprovalPolicy, type Middleware, type Selector } from "@toolkit/registry";
 
 /** Options for `toAgentsTools`. */
 export interface ToAgentsToolsOptions {

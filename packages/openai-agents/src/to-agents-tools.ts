@@ -1,7 +1,11 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
-import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
-import { resolveApproval } from "./approval-policy.js";
+import {
+  advertisedSurface,
+  type ResolvedApproval,
+  resolveApproval,
+  type ToolRegistry,
+} from "@toolkit/registry";
 import { createDispatchOne, type DispatchOne } from "@toolkit/registry";
 import { type ResolvedOptions, resolveOptions, type ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
@@ -59,14 +63,10 @@ function adapt(
 ): AgentsFunctionTool {
   const original = schema.input_schema;
   const restore = (input: unknown) => (o.strict ? restoreAbsent(original, input) : input);
-  const approval = resolveApproval(o.needsApproval, registered);
   const common = {
     name: schema.tool,
     description: schema.description,
-    needsApproval:
-      typeof approval === "boolean"
-        ? approval
-        : (_run: unknown, input: unknown, callId?: string) => approval(restore(input), callId),
+    needsApproval: approvalHook(resolveApproval(o.needsApproval, registered), restore),
     errorFunction: (_run: unknown, error: unknown) => toolErrorText(schema.tool, error),
     async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
       const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
@@ -85,6 +85,13 @@ function adapt(
     strict: false,
     parameters: asParameters<LooseParameters>(original),
   });
+}
+
+/** The Agents SDK awaits a boolean: a policy function's answer is awaited and coerced, a throw becomes a rejection. */
+function approvalHook(approval: ResolvedApproval, restore: (input: unknown) => unknown) {
+  if (typeof approval === "boolean") return approval;
+  const ask = async (input: unknown, callId: string | undefined) => Boolean(await approval(input, callId));
+  return (_run: unknown, input: unknown, callId?: string) => ask(restore(input), callId);
 }
 
 type ToolCallDetails = NonNullable<Parameters<FunctionTool["invoke"]>[2]>;

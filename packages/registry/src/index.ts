@@ -20,3 +20,5 @@ export { createSignalJoiner } from "./signal-joiner.js";
 export type { JoinedContext, SignalJoiner } from "./signal-joiner.js";
 export { createDispatchOne } from "./dispatch-one.js";
 export type { DispatchOne, DispatchOneOptions } from "./dispatch-one.js";
+export { checkApprovalPolicy, resolveApproval } from "./approval-policy.js";
+export type { ApprovalCheck, ApprovalPolicy, ResolvedApproval } from "./approval-policy.js";
