@@ -1,5 +1,10 @@
-import { createToolContext, type ToolContext } from "@toolkit/core";
-import { checkApprovalPolicy, type Middleware, type Selector } from "@toolkit/registry";
+import type { ToolContext } from "@toolkit/core";
+import {
+  type Middleware,
+  type ResolvedAdapterOptions,
+  resolveAdapterOptions,
+  type Selector,
+} from "@toolkit/registry";
 import type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";
 
 /** Options for `toAiSdkTools`. */
@@ -17,47 +22,9 @@ export interface ToAiSdkToolsOptions {
 }
 
 /** Options with every default applied. */
-export interface ResolvedOptions {
-  middleware: readonly Middleware[];
-  ctx: ToolContext;
-  selector: Selector | undefined;
-  strict: boolean;
-  needsApproval: ApprovalPolicy;
-}
-
-const FN = "toAiSdkTools";
+export type ResolvedOptions = ResolvedAdapterOptions<ApprovalCheck>;
 
 /** Validates the raw options once and applies the defaults. */
 export function resolveOptions(options: ToAiSdkToolsOptions): ResolvedOptions {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(
-      `${FN}: \`options\` must be an object, got ${options === null ? "null" : typeof options}`,
-    );
-  }
-  const {
-    middleware = [],
-    ctx = createToolContext(),
-    selector,
-    strict = false,
-    needsApproval = false,
-  } = options;
-  if (!Array.isArray(middleware) || middleware.some((m) => typeof m !== "function")) {
-    throw new TypeError(`${FN}: \`middleware\` must be an array of middleware functions`);
-  }
-  if (ctx === null || typeof ctx !== "object" || typeof ctx.withSignal !== "function") {
-    throw new TypeError(`${FN}: \`ctx\` must be a ToolContext from createToolContext()`);
-  }
-  if (selector !== undefined && typeof selector !== "function") {
-    throw new TypeError(`${FN}: \`selector\` must be a function (turn) => string[], got ${typeof selector}`);
-  }
-  if (typeof strict !== "boolean") {
-    throw new TypeError(`${FN}: \`strict\` must be a boolean, got ${typeof strict}`);
-  }
-  return {
-    middleware,
-    ctx,
-    selector,
-    strict,
-    needsApproval: checkApprovalPolicy<ApprovalCheck>(FN, "needsApproval", needsApproval),
-  };
+  return resolveAdapterOptions(options, { fn: "toAiSdkTools", strict: false });
 }

@@ -1,5 +1,10 @@
-import { createToolContext, type ToolContext } from "@toolkit/core";
-import type { Middleware, Selector } from "@toolkit/registry";
+import type { ToolContext } from "@toolkit/core";
+import {
+  type Middleware,
+  type ResolvedAdapterOptions,
+  resolveAdapterOptions,
+  type Selector,
+} from "@toolkit/registry";
 
 /** Options for `toLangChainTools`. */
 export interface ToLangChainToolsOptions {
@@ -12,30 +17,10 @@ export interface ToLangChainToolsOptions {
 }
 
 /** Options with every default applied. */
-export interface ResolvedOptions {
-  middleware: readonly Middleware[];
-  ctx: ToolContext;
-  selector: Selector | undefined;
-}
+export type ResolvedOptions = Pick<ResolvedAdapterOptions, "middleware" | "ctx" | "selector">;
 
-const FN = "toLangChainTools";
-
-/** Validates the raw options once and applies the defaults. */
+/** Validates the raw options once and applies the defaults (LangChain has no strict mode or approval flow). */
 export function resolveOptions(options: ToLangChainToolsOptions): ResolvedOptions {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(
-      `${FN}: \`options\` must be an object, got ${options === null ? "null" : typeof options}`,
-    );
-  }
-  const { middleware = [], ctx = createToolContext(), selector } = options;
-  if (!Array.isArray(middleware) || middleware.some((m) => typeof m !== "function")) {
-    throw new TypeError(`${FN}: \`middleware\` must be an array of middleware functions`);
-  }
-  if (ctx === null || typeof ctx !== "object" || typeof ctx.withSignal !== "function") {
-    throw new TypeError(`${FN}: \`ctx\` must be a ToolContext from createToolContext()`);
-  }
-  if (selector !== undefined && typeof selector !== "function") {
-    throw new TypeError(`${FN}: \`selector\` must be a function (turn) => string[], got ${typeof selector}`);
-  }
+  const { middleware, ctx, selector } = resolveAdapterOptions(options, { fn: "toLangChainTools" });
   return { middleware, ctx, selector };
 }

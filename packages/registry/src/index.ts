@@ -22,3 +22,9 @@ export { createDispatchOne } from "./dispatch-one.js";
 export type { DispatchOne, DispatchOneOptions } from "./dispatch-one.js";
 export { checkApprovalPolicy, resolveApproval } from "./approval-policy.js";
 export type { ApprovalCheck, ApprovalPolicy, ResolvedApproval } from "./approval-policy.js";
+export { resolveAdapterOptions } from "./resolve-adapter-options.js";
+export type {
+  AdapterOptions,
+  ResolveAdapterOptionsSettings,
+  ResolvedAdapterOptions,
+} from "./resolve-adapter-options.js";
