@@ -4,8 +4,8 @@ import {
   type Tool as ToolkitTool,
   ToolError,
   ToolOutput,
-  type ToolSchema,
 } from "@toolkit/core";
+import { checkHostToolFlags, createHostTool } from "@toolkit/registry";
 import { asSchema, type Tool } from "ai";
 import { fromModelOutput } from "./from-model-output.js";
 
@@ -48,28 +48,19 @@ export function fromAiSdkTool(name: string, aiTool: Tool, options: FromAiSdkTool
       `fromAiSdkTool: the tool '${name}' has no description; pass \`description\` in the options`,
     );
   }
-  if (typeof readOnly !== "boolean") throw new TypeError(`fromAiSdkTool: \`readOnly\` must be a boolean`);
-  if (typeof concurrencySafe !== "boolean") {
-    throw new TypeError(`fromAiSdkTool: \`concurrencySafe\` must be a boolean`);
-  }
+  checkHostToolFlags("fromAiSdkTool", { readOnly, concurrencySafe });
   const execute = aiTool.execute;
-  const inputSchema = asSchema(aiTool.inputSchema);
-  const schema: ToolSchema = Object.freeze({
-    tool: name,
-    description,
-    input_schema: toJsonSchema(name, inputSchema.jsonSchema),
-  });
-
-  return {
+  const hostSchema = asSchema(aiTool.inputSchema);
+  return createHostTool({
     name,
     description,
-    schema: () => schema,
-    isReadOnly: () => readOnly,
-    isConcurrencySafe: () => concurrencySafe,
+    inputSchema: toJsonSchema(name, hostSchema.jsonSchema),
+    readOnly,
+    concurrencySafe,
     async call(input, ctx) {
       let parsed: unknown = input;
-      if (inputSchema.validate) {
-        const result = await inputSchema.validate(input);
+      if (hostSchema.validate) {
+        const result = await hostSchema.validate(input);
         if (!result.success) throw ToolError.invalidInput(result.error.message);
         parsed = result.value;
       }
@@ -79,7 +70,7 @@ export function fromAiSdkTool(name: string, aiTool: Tool, options: FromAiSdkTool
         return fromModelOutput(await aiTool.toModelOutput({ toolCallId, input: parsed, output }));
       return typeof output === "string" ? ToolOutput.text(output) : ToolOutput.structured(output);
     },
-  };
+  });
 }
 
 /** `execute` may return a value, a promise, or an async iterable of preliminary results ending in the final one. */

@@ -1,7 +1,8 @@
 import { isToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { ToolInputParsingException } from "@langchain/core/tools";
-import { TOOL_NAME_PATTERN, type Tool, ToolError, ToolOutput, type ToolSchema } from "@toolkit/core";
+import { TOOL_NAME_PATTERN, type Tool, ToolError, ToolOutput } from "@toolkit/core";
+import { checkHostToolFlags, createHostTool } from "@toolkit/registry";
 import { fromToolMessage } from "./from-tool-message.js";
 import { inputJsonSchema } from "./input-json-schema.js";
 
@@ -47,22 +48,13 @@ export function fromLangChainTool(lcTool: LangChainToolLike, options: FromLangCh
   if (typeof description !== "string" || description.trim() === "") {
     throw new TypeError(`fromLangChainTool: the tool '${name}' has no \`description\`; the model needs one`);
   }
-  if (typeof readOnly !== "boolean") throw new TypeError("fromLangChainTool: `readOnly` must be a boolean");
-  if (typeof concurrencySafe !== "boolean") {
-    throw new TypeError("fromLangChainTool: `concurrencySafe` must be a boolean");
-  }
-  const schema: ToolSchema = Object.freeze({
-    tool: name,
-    description,
-    input_schema: inputJsonSchema(name, lcTool.schema),
-  });
-
-  return {
+  checkHostToolFlags("fromLangChainTool", { readOnly, concurrencySafe });
+  return createHostTool({
     name,
     description,
-    schema: () => schema,
-    isReadOnly: () => readOnly,
-    isConcurrencySafe: () => concurrencySafe,
+    inputSchema: inputJsonSchema(name, lcTool.schema),
+    readOnly,
+    concurrencySafe,
     async call(input, ctx) {
       const id = `toolkit-${globalThis.crypto.randomUUID()}`;
       let result: unknown;
@@ -78,7 +70,7 @@ export function fromLangChainTool(lcTool: LangChainToolLike, options: FromLangCh
       if (isToolMessage(result)) return fromToolMessage(result);
       return typeof result === "string" ? ToolOutput.text(result) : ToolOutput.structured(result);
     },
-  };
+  });
 }
 
 function asArgs(input: unknown): Record<string, unknown> {

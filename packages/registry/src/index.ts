@@ -28,3 +28,5 @@ export type {
   ResolveAdapterOptionsSettings,
   ResolvedAdapterOptions,
 } from "./resolve-adapter-options.js";
+export { checkHostToolFlags, createHostTool } from "./create-host-tool.js";
+export type { HostToolOptions } from "./create-host-tool.js";
