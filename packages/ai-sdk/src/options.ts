@@ -1,10 +1,5 @@
 import type { ToolContext } from "@toolkit/core";
-import {
-  type Middleware,
-  type ResolvedAdapterOptions,
-  resolveAdapterOptions,
-  type Selector,
-} from "@toolkit/registry";
+import type { Middleware, ResolvedAdapterOptions, Selector } from "@toolkit/registry";
 import type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";
 
 /** Options for `toAiSdkTools`. */
@@ -23,8 +18,3 @@ export interface ToAiSdkToolsOptions {
 
 /** Options with every default applied. */
 export type ResolvedOptions = ResolvedAdapterOptions<ApprovalCheck>;
-
-/** Validates the raw options once and applies the defaults. */
-export function resolveOptions(options: ToAiSdkToolsOptions): ResolvedOptions {
-  return resolveAdapterOptions(options, { fn: "toAiSdkTools", strict: false });
-}

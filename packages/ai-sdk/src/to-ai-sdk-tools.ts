@@ -5,12 +5,11 @@ import {
   type Tool as ToolkitTool,
   type ToolSchema,
 } from "@toolkit/core";
-import { advertisedSurface, type ResolvedApproval, type ToolRegistry } from "@toolkit/registry";
+import { adaptRegistry, type DispatchOne, type ResolvedApproval, type ToolRegistry } from "@toolkit/registry";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
 import { resolveAiSdkApproval } from "./approval-policy.js";
-import { createDispatchOne, type DispatchOne } from "@toolkit/registry";
-import { type ResolvedOptions, resolveOptions, type ToAiSdkToolsOptions } from "./options.js";
+import type { ResolvedOptions, ToAiSdkToolsOptions } from "./options.js";
 import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
 import { toModelOutput } from "./to-model-output.js";
 
@@ -32,12 +31,14 @@ import { toModelOutput } from "./to-model-output.js";
  * });
  */
 export function toAiSdkTools(registry: ToolRegistry, options: ToAiSdkToolsOptions = {}): ToolSet {
-  if (!registry || typeof registry.versionedSurface !== "function") {
-    throw new TypeError("toAiSdkTools: `registry` must be a ToolRegistry");
-  }
-  const resolved = resolveOptions(options);
-  const surface = advertisedSurface(registry, resolved.selector, 0);
-  const run = createDispatchOne(registry, { ...resolved, advertised: surface.names });
+  const {
+    options: resolved,
+    surface,
+    run,
+  } = adaptRegistry(registry, options, {
+    fn: "toAiSdkTools",
+    strict: false,
+  });
   const entries: Array<[string, Tool<unknown, AiSdkToolResult>]> = [];
   for (const schema of surface.schemas) {
     const registered = registry.get(schema.tool);

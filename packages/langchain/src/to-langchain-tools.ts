@@ -1,6 +1,5 @@
-import { advertisedSurface, type ToolRegistry } from "@toolkit/registry";
-import { createDispatchOne } from "@toolkit/registry";
-import { resolveOptions, type ToLangChainToolsOptions } from "./options.js";
+import { adaptRegistry, type ToolRegistry } from "@toolkit/registry";
+import type { ToLangChainToolsOptions } from "./options.js";
 import { ToolkitStructuredTool } from "./toolkit-structured-tool.js";
 
 /**
@@ -22,11 +21,6 @@ export function toLangChainTools(
   registry: ToolRegistry,
   options: ToLangChainToolsOptions = {},
 ): ToolkitStructuredTool[] {
-  if (!registry || typeof registry.versionedSurface !== "function") {
-    throw new TypeError("toLangChainTools: `registry` must be a ToolRegistry");
-  }
-  const resolved = resolveOptions(options);
-  const surface = advertisedSurface(registry, resolved.selector, 0);
-  const run = createDispatchOne(registry, { ...resolved, advertised: surface.names, strict: false });
+  const { surface, run } = adaptRegistry(registry, options, { fn: "toLangChainTools" });
   return surface.schemas.map((schema) => new ToolkitStructuredTool(schema, run));
 }

@@ -1,11 +1,5 @@
 import type { ToolContext } from "@toolkit/core";
-import {
-  type ApprovalPolicy,
-  type Middleware,
-  type ResolvedAdapterOptions,
-  resolveAdapterOptions,
-  type Selector,
-} from "@toolkit/registry";
+import type { ApprovalPolicy, Middleware, ResolvedAdapterOptions, Selector } from "@toolkit/registry";
 
 /** Options for `toAgentsTools`. */
 export interface ToAgentsToolsOptions {
@@ -27,8 +21,3 @@ export interface ToAgentsToolsOptions {
 
 /** Options with every default applied. */
 export type ResolvedOptions = ResolvedAdapterOptions;
-
-/** Validates the raw options once and applies the defaults. */
-export function resolveOptions(options: ToAgentsToolsOptions): ResolvedOptions {
-  return resolveAdapterOptions(options, { fn: "toAgentsTools", strict: true });
-}

@@ -1,13 +1,13 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
 import {
-  advertisedSurface,
+  adaptRegistry,
+  type DispatchOne,
   type ResolvedApproval,
   resolveApproval,
   type ToolRegistry,
 } from "@toolkit/registry";
-import { createDispatchOne, type DispatchOne } from "@toolkit/registry";
-import { type ResolvedOptions, resolveOptions, type ToAgentsToolsOptions } from "./options.js";
+import type { ResolvedOptions, ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
 
@@ -31,12 +31,14 @@ export function toAgentsTools(
   registry: ToolRegistry,
   options: ToAgentsToolsOptions = {},
 ): AgentsFunctionTool[] {
-  if (!registry || typeof registry.versionedSurface !== "function") {
-    throw new TypeError("toAgentsTools: `registry` must be a ToolRegistry");
-  }
-  const resolved = resolveOptions(options);
-  const surface = advertisedSurface(registry, resolved.selector, 0);
-  const run = createDispatchOne(registry, { ...resolved, advertised: surface.names });
+  const {
+    options: resolved,
+    surface,
+    run,
+  } = adaptRegistry(registry, options, {
+    fn: "toAgentsTools",
+    strict: true,
+  });
   const hostNames = new Map<string, string>();
   const tools: AgentsFunctionTool[] = [];
   for (const schema of surface.schemas) {

@@ -30,3 +30,5 @@ export type {
 } from "./resolve-adapter-options.js";
 export { checkHostToolFlags, createHostTool } from "./create-host-tool.js";
 export type { HostToolOptions } from "./create-host-tool.js";
+export { adaptRegistry } from "./adapt-registry.js";
+export type { AdaptedRegistry } from "./adapt-registry.js";
