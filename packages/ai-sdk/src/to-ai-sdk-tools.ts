@@ -31,14 +31,8 @@ import { toModelOutput } from "./to-model-output.js";
  * });
  */
 export function toAiSdkTools(registry: ToolRegistry, options: ToAiSdkToolsOptions = {}): ToolSet {
-  const {
-    options: resolved,
-    surface,
-    run,
-  } = adaptRegistry(registry, options, {
-    fn: "toAiSdkTools",
-    strict: false,
-  });
+  const settings = { fn: "toAiSdkTools", strict: false };
+  const { options: resolved, surface, run } = adaptRegistry(registry, options, settings);
   const entries: Array<[string, Tool<unknown, AiSdkToolResult>]> = [];
   for (const schema of surface.schemas) {
     const registered = registry.get(schema.tool);

@@ -31,14 +31,8 @@ export function toAgentsTools(
   registry: ToolRegistry,
   options: ToAgentsToolsOptions = {},
 ): AgentsFunctionTool[] {
-  const {
-    options: resolved,
-    surface,
-    run,
-  } = adaptRegistry(registry, options, {
-    fn: "toAgentsTools",
-    strict: true,
-  });
+  const settings = { fn: "toAgentsTools", strict: true };
+  const { options: resolved, surface, run } = adaptRegistry(registry, options, settings);
   const hostNames = new Map<string, string>();
   const tools: AgentsFunctionTool[] = [];
   for (const schema of surface.schemas) {
