@@ -254,15 +254,18 @@ export class ToolOutput {
   }
 }
 
-function base(kind: Kind, parts: readonly OutputPart[], isError: boolean): State {
+const NO_META: Readonly<Record<string, JsonValue>> = Object.freeze({});
+
+/** A fresh state; `parts` must be an array the caller owns (it is frozen in place). */
+function base(kind: Kind, parts: OutputPart[] | readonly OutputPart[], isError: boolean): State {
   return {
     kind,
-    parts: Object.freeze(parts.slice()),
+    parts: Object.isFrozen(parts) ? parts : Object.freeze(parts),
     isError,
     hint: undefined,
     retention: Retention.Default,
     value: undefined,
-    meta: Object.freeze({}),
+    meta: NO_META,
   };
 }
 

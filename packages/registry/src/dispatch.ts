@@ -92,15 +92,13 @@ export async function dispatch(
   const pipeline = composeMiddleware(middleware, terminal);
   const results: DispatchResult[] = new Array(calls.length);
 
+  const prepareOptions: PrepareOptions = { ctx, turn, strict, validate, advertised };
   const runOne = async (index: number): Promise<void> => {
     const raw = calls[index] as ToolCall;
     const start = performance.now();
-    let output: ToolOutput;
-    if (ctx.signal.aborted) output = ToolError.cancelled().toOutput();
-    else {
-      const call = prepare(raw, registry, { ctx, turn, strict, validate, advertised });
-      output = await runPipeline(pipeline, call);
-    }
+    const output = ctx.signal.aborted
+      ? ToolError.cancelled().toOutput()
+      : await runPipeline(pipeline, prepare(raw, registry, prepareOptions));
     results[index] = { id: raw.id, name: raw.name, output, durationMs: performance.now() - start };
   };
 
@@ -190,15 +188,20 @@ const terminal: Next = async (call) => {
   return output;
 };
 
-/** Runs the pipeline; every failure becomes a soft failure. */
-async function runPipeline(pipeline: Next, call: DispatchCall): Promise<ToolOutput> {
+/** Runs the pipeline; every failure, thrown or rejected, becomes a soft failure. */
+function runPipeline(pipeline: Next, call: DispatchCall): Promise<ToolOutput> {
+  // `.then` rather than an async wrapper: one frame less on every call.
   try {
-    return await pipeline(call);
+    return pipeline(call).then(undefined, (error: unknown) => softFailure(error, call));
   } catch (error) {
-    if (ToolError.is(error)) return error.toOutput();
-    if (call.ctx.signal.aborted && isAbort(error)) return ToolError.cancelled().toOutput();
-    return ToolOutput.errorText(`Tool '${call.name}' threw: ${message(error)}`);
+    return Promise.resolve(softFailure(error, call));
   }
+}
+
+function softFailure(error: unknown, call: DispatchCall): ToolOutput {
+  if (ToolError.is(error)) return error.toOutput();
+  if (call.ctx.signal.aborted && isAbort(error)) return ToolError.cancelled().toOutput();
+  return ToolOutput.errorText(`Tool '${call.name}' threw: ${message(error)}`);
 }
 
 function isAbort(error: unknown): boolean {
