@@ -2,37 +2,29 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FnTool } from "@toolkit/core";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { manualClock } from "../clock.js";
 import { LoopError } from "../loop-error.js";
 import { trajectoryObserver } from "../observers/trajectory-observer.js";
 import { openaiChat } from "../providers/openai-chat.js";
-import { ScriptedModelServer } from "../test/scripted-model-server.js";
+import type { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { ScriptStep } from "../test/script.js";
 import { BareLoop } from "./bare-loop.js";
 import type { BareLoopOptions } from "./loop-options.js";
 import { recoveryNote } from "./recovery-note.js";
-import { echo, registryOf, tool } from "./test-kit.js";
+import { echo, registryOf, tool, useLoopHarness } from "./test-kit.js";
 
-const servers: ScriptedModelServer[] = [];
-const loops: BareLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.dispose()));
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
+const setupLoop = useLoopHarness();
 
-async function setup(script: ScriptStep[], options: Omit<BareLoopOptions, "model">, apiKey?: string) {
-  const server = await ScriptedModelServer.start({ script, ...(apiKey ? { apiKey } : {}) });
-  servers.push(server);
-  const model = openaiChat({
-    baseUrl: server.openaiBaseUrl,
-    model: "scripted",
-    clock: manualClock(),
-    ...(apiKey ? { apiKey } : {}),
-  });
-  const loop = new BareLoop({ model, isNonInteractive: true, ...options });
-  loops.push(loop);
-  return { server, loop };
+function setup(script: ScriptStep[], options: Omit<BareLoopOptions, "model">, apiKey?: string) {
+  const client = (server: ScriptedModelServer) =>
+    openaiChat({
+      baseUrl: server.openaiBaseUrl,
+      model: "scripted",
+      clock: manualClock(),
+      ...(apiKey ? { apiKey } : {}),
+    });
+  return setupLoop(client, script, options, apiKey ? { apiKey } : {});
 }
 
 async function failure(promise: Promise<unknown>): Promise<LoopError> {

@@ -3,39 +3,16 @@ import { mkdtemp, readdir, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Retention, ToolOutput } from "@toolkit/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { LoopError } from "../loop-error.js";
-import { ScriptedModelServer } from "../test/scripted-model-server.js";
+import { describe, expect, it } from "vitest";
 import type { ScriptStep } from "../test/script.js";
-import { BareLoop } from "./bare-loop.js";
 import type { BareLoopOptions } from "./loop-options.js";
-import { DIALECTS, echo, registryOf, tool } from "./test-kit.js";
+import { DIALECTS, echo, registryOf, rejection, tool, useLoopHarness } from "./test-kit.js";
 
-const servers: ScriptedModelServer[] = [];
-const loops: BareLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.dispose()));
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function rejection(promise: Promise<unknown>): Promise<LoopError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (LoopError.is(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the run to fail");
-}
+const setupLoop = useLoopHarness();
 
 describe.each(DIALECTS)("BareLoop session ($dialect)", ({ client }) => {
-  async function setup(script: ScriptStep[], options: Omit<BareLoopOptions, "model">) {
-    const server = await ScriptedModelServer.start({ script });
-    servers.push(server);
-    const loop = new BareLoop({ model: client(server), isNonInteractive: true, ...options });
-    loops.push(loop);
-    return { server, loop };
-  }
+  const setup = (script: ScriptStep[], options: Omit<BareLoopOptions, "model">) =>
+    setupLoop(client, script, options);
 
   describe("when the run is cancelled while a tool runs", () => {
     it("lets the tool see the signal and rejects with Cancelled", async () => {

@@ -1,13 +1,17 @@
 // Shared fixtures for this package's own tests (not exported).
 import { FnTool, type ToolContext } from "@toolkit/core";
+import { afterEach } from "vitest";
 import { ToolRegistry } from "@toolkit/registry";
 import { anthropicMessages } from "../providers/anthropic-messages.js";
 import { openaiChat } from "../providers/openai-chat.js";
 import { openaiResponses } from "../providers/openai-responses.js";
 import type { ModelClient } from "../model-client.js";
 import { manualClock } from "../clock.js";
-import type { ScriptedModelServer } from "../test/scripted-model-server.js";
-import type { Dialect } from "../test/script.js";
+import { ScriptedModelServer } from "../test/scripted-model-server.js";
+import type { Dialect, ScriptStep } from "../test/script.js";
+import { LoopError } from "../loop-error.js";
+import { BareLoop } from "./bare-loop.js";
+import type { BareLoopOptions } from "./loop-options.js";
 
 /** Every dialect with a client factory pointed at a scripted server. */
 export const DIALECTS: readonly { dialect: Dialect; client: (server: ScriptedModelServer) => ModelClient }[] =
@@ -61,4 +65,43 @@ export function registryOf(...tools: FnTool<{ v: string }>[]): ToolRegistry {
   const registry = new ToolRegistry({ logger: { warn: () => {} } });
   for (const t of tools) registry.register(t);
   return registry;
+}
+
+/** Starts a scripted server and a loop on it. */
+export type SetupLoop = (
+  client: (server: ScriptedModelServer) => ModelClient,
+  script: ScriptStep[],
+  options: Omit<BareLoopOptions, "model">,
+  server?: { apiKey?: string },
+) => Promise<{ server: ScriptedModelServer; loop: BareLoop }>;
+
+/**
+ * For one test file: starts scripted servers and loops on demand, and after
+ * each test disposes every loop and closes every server it started.
+ */
+export function useLoopHarness(): SetupLoop {
+  const servers: ScriptedModelServer[] = [];
+  const loops: BareLoop[] = [];
+  afterEach(async () => {
+    await Promise.all(loops.splice(0).map((l) => l.dispose()));
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+  return async (client, script, options, { apiKey } = {}) => {
+    const server = await ScriptedModelServer.start({ script, ...(apiKey ? { apiKey } : {}) });
+    servers.push(server);
+    const loop = new BareLoop({ model: client(server), isNonInteractive: true, ...options });
+    loops.push(loop);
+    return { server, loop };
+  };
+}
+
+/** The LoopError a run rejects with; throws if it resolves or fails otherwise. */
+export async function rejection(promise: Promise<unknown>): Promise<LoopError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (LoopError.is(error)) return error;
+    throw error;
+  }
+  throw new Error("expected the run to fail");
 }
