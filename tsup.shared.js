@@ -12,5 +12,10 @@ export function packageConfig({ entry, external = [] }) {
     splitting: true,
     treeshake: true,
     external,
+    // The sources ship once, in src/; the maps point at them instead of
+    // embedding a second copy of every file.
+    esbuildOptions(options) {
+      options.sourcesContent = false;
+    },
   };
 }
