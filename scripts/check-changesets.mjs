@@ -14,10 +14,14 @@ const dir = mkdtempSync(join(tmpdir(), "changeset-status-"));
 const out = join(dir, "status.json");
 try {
   // changeset resolves --output against the working directory.
-  execFileSync(join(root, "node_modules", ".bin", "changeset"), ["status", `--output=${relative(root, out)}`], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  execFileSync(
+    join(root, "node_modules", ".bin", "changeset"),
+    ["status", `--output=${relative(root, out)}`],
+    {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   const status = JSON.parse(readFileSync(out, "utf8"));
   const rank = { none: 0, patch: 1, minor: 2, major: 3 };
   const asked = new Map();
@@ -37,7 +41,11 @@ try {
       );
     }
   }
-  console.log(bad ? `${bad} package(s) would be bumped past their changesets` : `${status.releases.length} releases: each as its changesets ask`);
+  console.log(
+    bad
+      ? `${bad} package(s) would be bumped past their changesets`
+      : `${status.releases.length} releases: each as its changesets ask`,
+  );
   process.exitCode = bad ? 1 : 0;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -48,7 +48,11 @@ function sourceFiles(dir: string): string[] {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) {
       if (entry !== "test" && entry !== "testing-internal") out.push(...sourceFiles(path));
-    } else if (/\.(ts|mts|tsx)$/.test(entry) && !/\.test(-d)?\.ts$/.test(entry) && !entry.startsWith("test-")) {
+    } else if (
+      /\.(ts|mts|tsx)$/.test(entry) &&
+      !/\.test(-d)?\.ts$/.test(entry) &&
+      !entry.startsWith("test-")
+    ) {
       out.push(path);
     }
   }
