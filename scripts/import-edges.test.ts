@@ -17,7 +17,7 @@ const ON_REGISTRY = ["core", "registry"];
  * Allowed imports of each package's shipped source (tests may import more).
  * `internal` is the private workspace package bundled into its users.
  */
-export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   core: [],
   registry: ["core"],
   middleware: ON_REGISTRY,
@@ -62,7 +62,7 @@ function sourceFiles(dir: string): string[] {
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']@toolkit\/([a-z0-9-]+)(?:\/[^"']*)?["']/g;
 
 /** Every @toolkit/* package a file imports (static, type-only and literal dynamic imports). */
-export function toolkitImports(text: string): string[] {
+function toolkitImports(text: string): string[] {
   return [...text.matchAll(IMPORT)].map((m) => m[1] as string);
 }
 
