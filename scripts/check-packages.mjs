@@ -49,6 +49,8 @@ const queue = dirs.slice();
 async function worker() {
   for (let dir = queue.shift(); dir; dir = queue.shift()) {
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    // Private workspace packages are bundled into their users, never published.
+    if (pkg.private) continue;
     if (!existsSync(join(dir, "dist"))) {
       report(false, `build ${pkg.name}`, "  no dist/: run `pnpm build` first");
       continue;

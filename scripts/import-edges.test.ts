@@ -18,6 +18,7 @@ const ON_REGISTRY = ["core", "registry"];
  * `internal` is the private workspace package bundled into its users.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  internal: [],
   core: [],
   registry: ["core"],
   middleware: ON_REGISTRY,

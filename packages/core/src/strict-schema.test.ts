@@ -177,3 +177,24 @@ describe("strictSchema and restoreAbsent on harder shapes", () => {
     });
   });
 });
+
+describe("strictSchema keywords", () => {
+  it("tightens objects under every subschema keyword, dependentSchemas and unevaluatedProperties included", () => {
+    const inner = { type: "object", properties: { b: { type: "string" } } };
+    const out = strictSchema({
+      type: "object",
+      properties: { a: { type: "string" } },
+      required: ["a"],
+      dependentSchemas: { a: inner },
+      unevaluatedProperties: inner,
+    });
+    const closed = {
+      type: "object",
+      properties: { b: { type: ["string", "null"] } },
+      required: ["b"],
+      additionalProperties: false,
+    };
+    expect(out.dependentSchemas).toEqual({ a: closed });
+    expect(out.unevaluatedProperties).toEqual(closed);
+  });
+});

@@ -1,3 +1,4 @@
+import { mapSubschemas } from "@toolkit/internal";
 import { isJsonObject, type JsonSchema, type JsonValue } from "./json.js";
 
 /**
@@ -17,15 +18,7 @@ export function strictSchema(schema: JsonSchema): JsonSchema {
 function tighten(node: JsonValue): JsonValue {
   if (Array.isArray(node)) return node.map(tighten);
   if (!isJsonObject(node)) return node;
-  const out: { [k: string]: JsonValue } = {};
-  for (const [key, value] of Object.entries(node)) {
-    out[key] =
-      SCHEMA_MAPS.has(key) && isJsonObject(value)
-        ? mapValues(value)
-        : SUBSCHEMA.has(key)
-          ? tighten(value)
-          : value;
-  }
+  const out = mapSubschemas(node, tighten) as { [k: string]: JsonValue };
   if (isObjectSchema(node)) {
     const properties = isJsonObject(out.properties) ? out.properties : {};
     const required = new Set(
@@ -41,27 +34,6 @@ function tighten(node: JsonValue): JsonValue {
       out.additionalProperties = false;
     }
   }
-  return out;
-}
-
-const SUBSCHEMA = new Set([
-  "items",
-  "additionalProperties",
-  "anyOf",
-  "oneOf",
-  "allOf",
-  "not",
-  "prefixItems",
-  "contains",
-  "if",
-  "then",
-  "else",
-]);
-const SCHEMA_MAPS = new Set(["properties", "$defs", "definitions", "patternProperties"]);
-
-function mapValues(map: { [k: string]: JsonValue }): { [k: string]: JsonValue } {
-  const out: { [k: string]: JsonValue } = {};
-  for (const [k, v] of Object.entries(map)) out[k] = tighten(v);
   return out;
 }
 

@@ -1,22 +1,5 @@
 import { isJsonObject, type JsonSchema, type JsonValue } from "@toolkit/core";
-
-/** Keywords whose value is one subschema or a list of them. */
-const SUBSCHEMA = new Set([
-  "items",
-  "additionalProperties",
-  "anyOf",
-  "oneOf",
-  "allOf",
-  "not",
-  "prefixItems",
-  "contains",
-  "propertyNames",
-  "if",
-  "then",
-  "else",
-]);
-/** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAPS = new Set(["properties", "$defs", "definitions", "patternProperties"]);
+import { mapSubschemas } from "@toolkit/internal";
 
 /**
  * Rewrites zod's `anyOf: [X, { type: "null" }]` for a nullable field as X
@@ -32,13 +15,7 @@ export function mergeNullable(schema: JsonSchema): JsonSchema {
 
 function merge(node: JsonValue): JsonValue {
   if (!isJsonObject(node)) return node;
-  const out: { [k: string]: JsonValue } = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (SUBSCHEMA.has(key)) out[key] = Array.isArray(value) ? value.map(merge) : merge(value);
-    else if (SCHEMA_MAPS.has(key) && isJsonObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, merge(v)]));
-    } else out[key] = value;
-  }
+  const out = mapSubschemas(node, merge) as { [k: string]: JsonValue };
   const branches = out.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return out;
   const nullAt = branches.findIndex(
