@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PACKAGE_DIR, tsNodeArgs } from "../fixtures/connect.js";
+import { PACKAGE_DIR, runToExit, tsNodeArgs } from "../fixtures/connect.js";
 
 const BIN = "../bin/toolkit-mcp.ts";
 
@@ -120,21 +119,9 @@ describe("toolkit-mcp", () => {
       ],
       [["--help"], 0, "Usage: toolkit-mcp [--fs] [--search] [--shell] [--think] [--root DIR] [--name NAME]"],
     ])("exits for %o with a message", async (argv, code, message) => {
-      const { status, stderr } = await run([...tsNodeArgs(BIN), ...argv]);
+      const { status, stderr } = await runToExit([...tsNodeArgs(BIN), ...argv]);
       expect(status).toBe(code);
       expect(stderr).toContain(message);
     });
   });
 });
-
-function run(args: string[]): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: PACKAGE_DIR, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stderr }));
-  });
-}
