@@ -6,6 +6,7 @@ export default defineConfig(
     entry: {
       index: "src/index.ts",
       loom: "src/loom/index.ts",
+      proxy: "src/proxy/index.ts",
       test: "src/testing/index.ts",
       "toolkit-search-proxy": "src/bin/toolkit-search-proxy.ts",
     },

@@ -7,6 +7,7 @@ export type {
   ServeTransport,
   StdioTransportOptions,
 } from "./serve/serve-options.js";
+export type { SessionContextFactory } from "./serve/session-context.js";
 export { outputSchemaOf } from "./output-schema.js";
 export type { OutputSchemaTool } from "./output-schema.js";
 export { importMcpTools } from "./import/import-mcp-tools.js";

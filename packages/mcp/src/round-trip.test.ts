@@ -1,11 +1,11 @@
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { createToolContext, type ToolOutput } from "@toolkit/core";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   fixtureRegistry,
+  httpClientTransport,
   isWaitStats,
   PACKAGE_DIR,
   tsNodeArgs,
@@ -67,7 +67,8 @@ describe("serveRegistry and importMcpTools", () => {
         });
         if (!serving.url) throw new Error("no url");
         return {
-          transport: new StreamableHTTPClientTransport(serving.url),
+          // The string form generates a token (printed on stderr) and returns it.
+          transport: httpClientTransport(serving.url, serving.token),
           close: (): Promise<void> => serving.close(),
         };
       },

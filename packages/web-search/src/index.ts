@@ -20,12 +20,6 @@ export type { SerperOptions } from "./providers/serper.js";
 export { PROXY_BACKENDS, proxyProvider } from "./providers/proxy-provider.js";
 export type { ProxyBackend, ProxyProviderOptions } from "./providers/proxy-provider.js";
 export type { ProxyRequestBody, ProxyResponseBody, ProxyResultItem } from "./providers/proxy-wire.js";
-export { createSearchProxy } from "./proxy/create-search-proxy.js";
-export type { SearchProxyHandler } from "./proxy/create-search-proxy.js";
-export type { SearchProxyOptions } from "./proxy/proxy-options.js";
-export type { RateLimit } from "./proxy/rate-limiter.js";
-export { startSearchProxy } from "./proxy/start-search-proxy.js";
-export type { RunningSearchProxy, StartSearchProxyOptions } from "./proxy/start-search-proxy.js";
 export { WebSearch } from "./tool/web-search.js";
 export type { WebSearchOptions } from "./tool/web-search.js";
 export { createWebSearchTools } from "./tool/create-web-search-tools.js";
@@ -34,7 +28,20 @@ export { filterByDomains, hostMatches, normalizeDomain, siteOperators } from "./
 export type { DomainFilters } from "./tool/domain-filter.js";
 export { formatResults } from "./tool/format-results.js";
 export { searchFailure } from "./tool/search-failure.js";
-export { runSearchProxyCli } from "./bin/run-search-proxy-cli.js";
-export type { SearchProxyCliOptions } from "./bin/run-search-proxy-cli.js";
-export { PROXY_ENV, proxyConfigFromEnv } from "./bin/proxy-config-from-env.js";
-export type { ProxyConfig } from "./bin/proxy-config-from-env.js";
+// Deprecated: the proxy server lives on @toolkit/web-search/proxy.
+export {
+  createSearchProxy,
+  PROXY_ENV,
+  proxyConfigFromEnv,
+  runSearchProxyCli,
+  startSearchProxy,
+} from "./proxy/deprecated-root-exports.js";
+export type {
+  ProxyConfig,
+  RateLimit,
+  RunningSearchProxy,
+  SearchProxyCliOptions,
+  SearchProxyHandler,
+  SearchProxyOptions,
+  StartSearchProxyOptions,
+} from "./proxy/deprecated-root-exports.js";

@@ -3,15 +3,37 @@ import { parseArgs } from "node:util";
 /** A tool family the bin can serve. */
 export type FamilyFlag = "fs" | "search" | "shell";
 
+/** How the bin serves: stdio, or Streamable HTTP with its access options. */
+export type CliTransport =
+  | { type: "stdio" }
+  | {
+      type: "http";
+      host: string;
+      port: number;
+      /** From `--token`; the environment's `TOOLKIT_MCP_TOKEN` is read by the runner. */
+      token: string | undefined;
+      allowUnauthenticated: boolean;
+      allowedOrigins: string[];
+    };
+
 /** What `toolkit-mcp` was asked to do. */
 export type CliCommand =
   | { kind: "help" }
-  | { kind: "serve"; families: FamilyFlag[]; think: boolean; root: string; name: string };
+  | {
+      kind: "serve";
+      families: FamilyFlag[];
+      think: boolean;
+      root: string;
+      name: string;
+      transport: CliTransport;
+    };
 
 /** The usage text `--help` prints. */
 export const USAGE = `Usage: toolkit-mcp [--fs] [--search] [--shell] [--think] [--root DIR] [--name NAME]
+                   [--http [--host HOST] [--port PORT] [--token TOKEN | --no-auth] [--allow-origin ORIGIN]...]
 
-Serves Toolkit's built-in tool families to an MCP client over stdio.
+Serves Toolkit's built-in tool families to an MCP client over stdio, or over
+Streamable HTTP with --http (run it as \`npx @toolkit/mcp ...\`).
 
   --fs        Read, Write, Edit, MultiEdit, FileViewer   (needs @toolkit/fs)
   --search    Glob, Grep, CodeSearch, Tree               (needs @toolkit/search)
@@ -19,19 +41,30 @@ Serves Toolkit's built-in tool families to an MCP client over stdio.
   --think     Think
   --root DIR  the workspace every tool stays inside (default: the current directory)
   --name NAME the server name clients see (default: toolkit)
-  --help      print this text`;
+  --help      print this text
+
+HTTP (--http):
+  --host HOST          interface to bind (default: 127.0.0.1)
+  --port PORT          port (default: 0, a free one; the URL is printed on stderr)
+  --token TOKEN        the bearer token clients must send; better: set TOOLKIT_MCP_TOKEN
+                       (a flag is visible to other local users). Without either, a
+                       token is generated and printed once on stderr.
+  --no-auth            serve without a token (only on a loopback host)
+  --allow-origin ORIG  accept requests from this browser origin (repeatable; default: none)`;
 
 /** A command line the bin cannot run; the message says what to fix. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+const HTTP_ONLY = ["host", "port", "token", "no-auth", "allow-origin"] as const;
+
 /**
  * Parses the bin's arguments (pure). Throws a UsageError for an unknown
- * flag, a missing value, or no tools chosen.
+ * flag, a missing or bad value, an HTTP flag without --http, or no tools chosen.
  */
 export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: string }): CliCommand {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -45,6 +78,12 @@ export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: stri
         root: { type: "string" },
         name: { type: "string" },
         help: { type: "boolean", short: "h" },
+        http: { type: "boolean" },
+        host: { type: "string" },
+        port: { type: "string" },
+        token: { type: "string" },
+        "no-auth": { type: "boolean" },
+        "allow-origin": { type: "string", multiple: true },
       },
     }));
   } catch (error) {
@@ -60,5 +99,32 @@ export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: stri
   const name = typeof values.name === "string" ? values.name : "toolkit";
   if (root === "") throw new UsageError("--root needs a directory");
   if (name.trim() === "") throw new UsageError("--name needs a non-empty name");
-  return { kind: "serve", families, think, root, name };
+  return { kind: "serve", families, think, root, name, transport: cliTransport(values) };
+}
+
+function cliTransport(values: Record<string, string | boolean | string[] | undefined>): CliTransport {
+  if (values.http !== true) {
+    const stray = HTTP_ONLY.find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} needs --http (without it the tools are served over stdio)`);
+    return { type: "stdio" };
+  }
+  const portText = typeof values.port === "string" ? values.port : "0";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got ${JSON.stringify(portText)}`);
+  }
+  const token = typeof values.token === "string" ? values.token : undefined;
+  const allowUnauthenticated = values["no-auth"] === true;
+  if (allowUnauthenticated && token !== undefined) {
+    throw new UsageError("--token and --no-auth contradict each other: choose one");
+  }
+  const origins = values["allow-origin"];
+  return {
+    type: "http",
+    host: typeof values.host === "string" ? values.host : "127.0.0.1",
+    port,
+    token,
+    allowUnauthenticated,
+    allowedOrigins: Array.isArray(origins) ? origins : [],
+  };
 }

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { createToolContext, Think, type ToolContext, Workspace } from "@toolkit/core";
 import { ToolRegistry } from "@toolkit/registry";
+import { generateToken } from "../serve/bearer-token.js";
 import { type McpServing, serveRegistry } from "../serve/serve-registry.js";
 import { type Importer, loadFamilyTools, MissingFamilyError } from "./load-families.js";
 import { parseCliArgs, USAGE, UsageError } from "./parse-args.js";
@@ -22,21 +23,31 @@ export interface RunToolkitMcpOptions {
   importer?: Importer;
   /** The version reported to clients. @default "0.0.0" */
   version?: string;
+  /** Where `TOOLKIT_MCP_TOKEN` is read (the HTTP token when `--token` is absent). @default process.env */
+  env?: Readonly<Record<string, string | undefined>>;
 }
+
+/** The environment variable holding the HTTP bearer token. */
+export const TOKEN_ENV = "TOOLKIT_MCP_TOKEN";
 
 /** A running bin: the MCP serving and the session context its tools share. */
 export interface RunningToolkitMcp {
   readonly serving: McpServing;
+  /** The stdio session's context; over HTTP the template of each session's own. */
   readonly ctx: ToolContext;
+  /** How it serves: over HTTP it does not stop when stdin ends. */
+  readonly transport: "stdio" | "http";
   /** Closes the serving and disposes the session (background jobs, temp files). */
   stop(): Promise<void>;
 }
 
 /**
  * Runs `toolkit-mcp`: parses the arguments, loads the chosen families rooted
- * at `--root`, and serves them over stdio. Returns the exit code when it does
- * not serve (help: 0; a usage error or a missing package: 2, with the reason
- * on stderr).
+ * at `--root`, and serves them over stdio, or over Streamable HTTP with
+ * `--http` (a bearer token from `--token`, `TOOLKIT_MCP_TOKEN` or generated;
+ * the URL is printed on stderr). Returns the exit code when it does not
+ * serve (help: 0; a usage error, a missing package or a refused HTTP
+ * option: 2, with the reason on stderr).
  */
 export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<RunningToolkitMcp | number> {
   const {
@@ -47,6 +58,7 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
     stderr = process.stderr,
     importer,
     version = "0.0.0",
+    env = process.env,
   } = options;
   const fail = (message: string) => {
     stderr.write(`toolkit-mcp: ${message}\n`);
@@ -72,17 +84,51 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
     const registry = new ToolRegistry({ logger });
     for (const tool of tools) registry.register(tool);
     const ctx = createToolContext({ cwd: root, isNonInteractive: true });
-    const serving = await serveRegistry(registry, {
-      name: command.name,
-      version,
-      transport: { type: "stdio", stdin, stdout },
-      ctx,
-      logger,
-    });
+    const { transport } = command;
+    let serving: McpServing;
+    if (transport.type === "stdio") {
+      serving = await serveRegistry(registry, {
+        name: command.name,
+        version,
+        transport: { type: "stdio", stdin, stdout },
+        ctx,
+        logger,
+      });
+    } else {
+      const given = transport.token ?? (env[TOKEN_ENV]?.trim() || undefined);
+      const token = transport.allowUnauthenticated ? undefined : (given ?? generateToken());
+      try {
+        serving = await serveRegistry(registry, {
+          name: command.name,
+          version,
+          transport: {
+            type: "http",
+            host: transport.host,
+            port: transport.port,
+            allowedOrigins: transport.allowedOrigins,
+            ...(transport.allowUnauthenticated ? { allowUnauthenticated: true } : {}),
+            ...(token === undefined ? {} : { token }),
+          },
+          ctx,
+          logger,
+        });
+      } catch (error) {
+        if (error instanceof TypeError)
+          return fail(error.message.replace(/^serveRegistry: `transport\./, "`"));
+        throw error;
+      }
+      stderr.write(`toolkit-mcp: serving ${serving.url?.href ?? ""}\n`);
+      if (token !== undefined && given === undefined) {
+        stderr.write(
+          `toolkit-mcp: clients must send \`Authorization: Bearer ${token}\` (generated; set ${TOKEN_ENV} to choose the token)\n`,
+        );
+      }
+    }
     let stopping: Promise<void> | undefined;
     return {
       serving,
       ctx,
+      transport: transport.type,
       stop() {
         stopping ??= serving.close().finally(() => ctx.dispose());
         return stopping;

@@ -1,11 +1,11 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PACKAGE_DIR, tsNodeArgs } from "../fixtures/connect.js";
+import { PACKAGE_DIR, runToExit, tsNodeArgs } from "../fixtures/connect.js";
 
 const BIN = "../bin/toolkit-mcp.ts";
 
@@ -71,6 +71,44 @@ describe("toolkit-mcp", () => {
     });
   });
 
+  describe("when a client sends one message over 10 MiB", () => {
+    it("answers it with a JSON-RPC error and keeps serving", async () => {
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [...tsNodeArgs(BIN), "--fs", "--root", root],
+        cwd: PACKAGE_DIR,
+        stderr: "pipe",
+      });
+      let stderr = "";
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+      });
+      let exited: number | null | undefined;
+      const client = new Client({ name: "test", version: "1.0.0" });
+      client.onclose = () => {
+        exited ??= null;
+      };
+      await client.connect(transport);
+      try {
+        const huge = "x".repeat(11 * 1024 * 1024);
+        const error = await client
+          .callTool({ name: "Write", arguments: { file_path: "huge.txt", content: huge } })
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(McpError);
+        expect((error as McpError).code).toBe(-32600);
+        expect((error as McpError).message).toBe(
+          "MCP error -32600: Request too large: the message has more than 10485760 bytes, the limit of this server's stdio transport. Send less in one request (e.g. write a large file in parts).",
+        );
+        expect(stderr).toContain("toolkit-mcp: serveRegistry: refused a stdio message: Request too large");
+        const read = await client.callTool({ name: "Read", arguments: { file_path: "notes.txt" } });
+        expect(JSON.stringify(read.content)).toContain("second line");
+        expect(exited).toBeUndefined();
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
   describe("when it cannot serve", () => {
     it.concurrent.each([
       [[], 2, "toolkit-mcp: choose the tools to serve: --fs, --search, --shell and/or --think"],
@@ -81,21 +119,9 @@ describe("toolkit-mcp", () => {
       ],
       [["--help"], 0, "Usage: toolkit-mcp [--fs] [--search] [--shell] [--think] [--root DIR] [--name NAME]"],
     ])("exits for %o with a message", async (argv, code, message) => {
-      const { status, stderr } = await run([...tsNodeArgs(BIN), ...argv]);
+      const { status, stderr } = await runToExit([...tsNodeArgs(BIN), ...argv]);
       expect(status).toBe(code);
       expect(stderr).toContain(message);
     });
   });
 });
-
-function run(args: string[]): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: PACKAGE_DIR, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stderr }));
-  });
-}

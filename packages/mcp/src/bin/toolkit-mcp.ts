@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The toolkit-mcp bin: serves the built-in tool families over stdio (see README.md).
+// The toolkit-mcp bin (`npx @toolkit/mcp`): serves the built-in tool families over stdio or HTTP (see README.md).
 import { readFileSync } from "node:fs";
 import { runToolkitMcp } from "./run-toolkit-mcp.js";
 
@@ -10,7 +10,7 @@ if (typeof running === "number") {
   const stop = (): void => {
     void running.stop().then(() => process.exit(0));
   };
-  process.stdin.once("end", stop);
+  if (running.transport === "stdio") process.stdin.once("end", stop);
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

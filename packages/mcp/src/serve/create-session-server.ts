@@ -4,11 +4,12 @@ import {
   type CallToolResult,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type ToolContext, ToolError } from "@toolkit/core";
 import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
 import type { Advertised } from "./advertiser.js";
+import { joinSignals } from "./join-signals.js";
+import { RpcError } from "./rpc-error.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 
 /** What one MCP session needs from `serveRegistry`. */
@@ -58,19 +59,21 @@ export function createSessionServer(options: SessionServerOptions): SessionServe
     const entry = surface.byName.get(toolName);
     if (!entry) {
       const names = [...surface.byName.keys()].sort();
-      throw new McpError(ErrorCode.InvalidParams, ToolError.notFound(toolName, names).message);
+      throw new RpcError(ErrorCode.InvalidParams, ToolError.notFound(toolName, names).message);
     }
-    const signal = AbortSignal.any([ctx.signal, extra.signal]);
-    const [result] = await dispatch(
-      registry,
-      [{ id: `mcp-${String(extra.requestId)}`, name: toolName, input }],
-      {
+    // Not AbortSignal.any: on Node 20 it retains every joined signal on the long-lived session signal.
+    const joined = joinSignals([ctx.signal, extra.signal]);
+    let result: Awaited<ReturnType<typeof dispatch>>[number] | undefined;
+    try {
+      [result] = await dispatch(registry, [{ id: `mcp-${String(extra.requestId)}`, name: toolName, input }], {
         middleware,
-        ctx: ctx.withSignal(signal),
+        ctx: ctx.withSignal(joined.signal),
         advertised: surface.byName.keys(),
-      },
-    );
-    if (!result) throw new McpError(ErrorCode.InternalError, `dispatch returned no result for '${toolName}'`);
+      });
+    } finally {
+      joined.release();
+    }
+    if (!result) throw new RpcError(ErrorCode.InternalError, `dispatch returned no result for '${toolName}'`);
     return toCallToolResult({ output: result.output, outputSchema: entry.outputSchema, name: toolName });
   });
 

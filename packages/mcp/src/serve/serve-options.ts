@@ -3,7 +3,8 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createToolContext, type ToolContext } from "@toolkit/core";
 import type { Middleware, RegistryLogger } from "@toolkit/registry";
 import { isTransport } from "../is-transport.js";
-import type { HttpEndpointOptions } from "./http-endpoint.js";
+import { type HttpEndpointOptions, isLoopback } from "./http-endpoint.js";
+import type { SessionContextFactory } from "./session-context.js";
 
 /** Serve over this process's stdin and stdout (or the given streams). */
 export interface StdioTransportOptions {
@@ -12,6 +13,11 @@ export interface StdioTransportOptions {
   stdin?: Readable;
   /** @default process.stdout */
   stdout?: Writable;
+  /**
+   * The largest message read, in bytes; a larger one is answered with a
+   * JSON-RPC error and skipped, and serving goes on. @default 10 MiB
+   */
+  maxMessageBytes?: number;
 }
 
 /** Serve over Streamable HTTP, one MCP session per client. */
@@ -36,8 +42,20 @@ export interface ServeRegistryOptions {
   transport: ServeTransport;
   /** The dispatch pipeline for every call, first = outermost. @default [] */
   middleware?: readonly Middleware[];
-  /** The context calls run in; each call gets it with a signal that also fires on cancellation. @default createToolContext() */
+  /**
+   * The context calls run in over stdio or a given transport; each call gets
+   * it with a signal that also fires on cancellation. Over HTTP it is the
+   * template of each session's own context (see `sessionContext`), and its
+   * signal cancels every session's calls. @default createToolContext()
+   */
   ctx?: ToolContext;
+  /**
+   * Over HTTP: makes each session's own tool context, so sessions share no
+   * background jobs, stale guard or temp dir. Return a fresh context each
+   * time: it is disposed, and its temp dir removed, when the session ends.
+   * @default a context with `ctx`'s cwd, isNonInteractive and userContext, and the session's id
+   */
+  sessionContext?: SessionContextFactory;
   /** Instructions sent to clients in `initialize`. @default none */
   instructions?: string;
   /** Receives a warning for each tool skipped because of its schema. @default console */
@@ -49,11 +67,12 @@ export interface ResolvedServeOptions {
   name: string;
   version: string;
   transport:
-    | { kind: "stdio"; stdin: Readable; stdout: Writable }
+    | { kind: "stdio"; stdin: Readable; stdout: Writable; maxMessageBytes: number | undefined }
     | { kind: "http"; options: HttpEndpointOptions }
     | { kind: "custom"; transport: Transport };
   middleware: readonly Middleware[];
   ctx: ToolContext;
+  sessionContext: SessionContextFactory | undefined;
   instructions: string | undefined;
   logger: RegistryLogger;
 }
@@ -81,17 +100,35 @@ export function resolveServeOptions(options: ServeRegistryOptions): ResolvedServ
   if (typeof ctx?.withSignal !== "function") {
     throw new TypeError("serveRegistry: `ctx` must be a ToolContext (see createToolContext)");
   }
-  return { name, version, transport: resolveTransport(transport), middleware, ctx, instructions, logger };
+  const { sessionContext } = options;
+  if (sessionContext !== undefined && typeof sessionContext !== "function") {
+    throw new TypeError(
+      `serveRegistry: \`sessionContext\` must be a function ({ sessionId }) => ToolContext, got ${show(sessionContext)}`,
+    );
+  }
+  return {
+    name,
+    version,
+    transport: resolveTransport(transport),
+    middleware,
+    ctx,
+    sessionContext,
+    instructions,
+    logger,
+  };
 }
 
 function resolveTransport(transport: ServeTransport): ResolvedServeOptions["transport"] {
-  if (transport === "stdio") return { kind: "stdio", stdin: process.stdin, stdout: process.stdout };
+  if (transport === "stdio") {
+    return { kind: "stdio", stdin: process.stdin, stdout: process.stdout, maxMessageBytes: undefined };
+  }
   if (transport === "http") return { kind: "http", options: {} };
   if (isTransport(transport)) return { kind: "custom", transport };
   if (typeof transport === "object" && transport !== null) {
     if (transport.type === "stdio") {
-      const { stdin = process.stdin, stdout = process.stdout } = transport;
-      return { kind: "stdio", stdin, stdout };
+      const { stdin = process.stdin, stdout = process.stdout, maxMessageBytes } = transport;
+      if (maxMessageBytes !== undefined) positiveInteger(maxMessageBytes, "transport.maxMessageBytes");
+      return { kind: "stdio", stdin, stdout, maxMessageBytes };
     }
     if (transport.type === "http") return { kind: "http", options: checkHttp(transport) };
   }
@@ -101,7 +138,8 @@ function resolveTransport(transport: ServeTransport): ResolvedServeOptions["tran
 }
 
 function checkHttp(options: HttpTransportOptions): HttpEndpointOptions {
-  const { host, port, path, allowedHosts } = options;
+  const { type: _type, ...http } = options;
+  const { host, port, path, token, allowUnauthenticated, maxSessions, sessionIdleTimeoutMs } = http;
   if (host !== undefined && (typeof host !== "string" || host === "")) {
     throw new TypeError(
       `serveRegistry: \`transport.host\` must be a host name or address, got ${show(host)}`,
@@ -115,18 +153,44 @@ function checkHttp(options: HttpTransportOptions): HttpEndpointOptions {
   if (path !== undefined && (typeof path !== "string" || !path.startsWith("/"))) {
     throw new TypeError(`serveRegistry: \`transport.path\` must start with "/", got ${show(path)}`);
   }
-  if (
-    allowedHosts !== undefined &&
-    (!Array.isArray(allowedHosts) || allowedHosts.some((h) => typeof h !== "string"))
-  ) {
-    throw new TypeError("serveRegistry: `transport.allowedHosts` must be an array of host:port strings");
+  stringList(http.allowedHosts, "transport.allowedHosts", "host:port strings");
+  stringList(http.allowedOrigins, "transport.allowedOrigins", 'origins like "https://app.example"');
+  if (token !== undefined && (typeof token !== "string" || !/^[\x21-\x7e]{16,}$/.test(token))) {
+    throw new TypeError(
+      "serveRegistry: `transport.token` must be at least 16 visible ASCII characters without spaces (leave it out to generate one)",
+    );
   }
-  return {
-    ...(host === undefined ? {} : { host }),
-    ...(port === undefined ? {} : { port }),
-    ...(path === undefined ? {} : { path }),
-    ...(allowedHosts === undefined ? {} : { allowedHosts }),
-  };
+  if (allowUnauthenticated !== undefined && typeof allowUnauthenticated !== "boolean") {
+    throw new TypeError(
+      `serveRegistry: \`transport.allowUnauthenticated\` must be a boolean, got ${show(allowUnauthenticated)}`,
+    );
+  }
+  if (allowUnauthenticated === true && token !== undefined) {
+    throw new TypeError(
+      "serveRegistry: `transport.allowUnauthenticated` and `transport.token` contradict each other: choose one",
+    );
+  }
+  if (allowUnauthenticated === true && !isLoopback(host ?? "127.0.0.1")) {
+    throw new TypeError(
+      `serveRegistry: \`transport.allowUnauthenticated\` is only allowed on a loopback host (127.0.0.1, ::1, localhost), got ${show(host)}: any machine that reaches it could run every tool. Give a \`token\` instead`,
+    );
+  }
+  if (maxSessions !== undefined) positiveInteger(maxSessions, "transport.maxSessions");
+  if (sessionIdleTimeoutMs !== undefined)
+    positiveInteger(sessionIdleTimeoutMs, "transport.sessionIdleTimeoutMs");
+  return http;
+}
+
+function stringList(value: unknown, field: string, what: string): void {
+  if (value !== undefined && (!Array.isArray(value) || value.some((h) => typeof h !== "string"))) {
+    throw new TypeError(`serveRegistry: \`${field}\` must be an array of ${what}`);
+  }
+}
+
+function positiveInteger(value: unknown, field: string): void {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(`serveRegistry: \`${field}\` must be a positive integer, got ${show(value)}`);
+  }
 }
 
 function requireText(value: unknown, field: string): asserts value is string {

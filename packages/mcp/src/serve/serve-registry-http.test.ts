@@ -1,12 +1,11 @@
-import { request } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { createToolContext, FnTool } from "@toolkit/core";
 import { type Middleware, ToolRegistry } from "@toolkit/registry";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fixtureRegistry, PATIENCE } from "../fixtures/connect.js";
+import { fixtureRegistry, httpClientTransport, PATIENCE, TEST_TOKEN } from "../fixtures/connect.js";
+import { send } from "../fixtures/raw-http.js";
 import { type McpServing, serveRegistry } from "./serve-registry.js";
 
 const quiet = { warn: () => undefined };
@@ -24,7 +23,7 @@ describe("serveRegistry", () => {
     const serving = await serveRegistry(registry, {
       name: "t",
       version: "1.0.0",
-      transport: "http",
+      transport: { type: "http", token: TEST_TOKEN },
       logger: quiet,
       ...extra,
     });
@@ -33,7 +32,7 @@ describe("serveRegistry", () => {
   }
   async function connect(url: URL) {
     const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(url));
+    await client.connect(httpClientTransport(url));
     cleanup.push(() => client.close());
     return client;
   }
@@ -127,7 +126,11 @@ describe("serveRegistry", () => {
         method: "initialize",
         params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
       };
-      const reply = await send(new URL(path, serving.url), method, headers, JSON.stringify(init));
+      const reply = await send(new URL(path, serving.url), {
+        method,
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, ...headers },
+        ...(method === "GET" ? {} : { body: JSON.stringify(init) }),
+      });
       expect(reply.status).toBe(status);
       expect(JSON.parse(reply.body).error.message).toBe(message);
     });
@@ -182,33 +185,3 @@ describe("serveRegistry", () => {
     });
   });
 });
-
-function send(
-  url: URL,
-  method: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => {
-          text += chunk.toString("utf8");
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(method === "GET" ? undefined : body);
-  });
-}

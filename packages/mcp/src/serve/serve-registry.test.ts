@@ -96,8 +96,8 @@ describe("serveRegistry", () => {
         const error = await client.callTool({ name, arguments: {} }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(McpError);
         expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
-        expect((error as McpError).message).toContain(
-          `Tool not found: ${name}. Available: echo, explode, fail, liar, picture, stats, toggle, wait, wait_stats`,
+        expect((error as McpError).message).toBe(
+          `MCP error -32602: Tool not found: ${name}. Available: echo, explode, fail, liar, picture, stats, toggle, wait, wait_stats`,
         );
       }
     });

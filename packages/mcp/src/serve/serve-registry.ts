@@ -1,14 +1,22 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { ToolContext } from "@toolkit/core";
 import type { ToolRegistry } from "@toolkit/registry";
 import { createAdvertiser } from "./advertiser.js";
 import { createSessionServer } from "./create-session-server.js";
+import { generateToken } from "./bearer-token.js";
 import { listenHttp } from "./http-endpoint.js";
 import { resolveServeOptions, type ServeRegistryOptions } from "./serve-options.js";
+import { defaultSessionContext } from "./session-context.js";
+import { StdioLineTransport } from "./stdio-line-transport.js";
 
 /** A registry being served over MCP. */
 export interface McpServing {
   /** The endpoint for the HTTP transport; `undefined` for stdio and a given transport. */
   readonly url: URL | undefined;
+  /**
+   * Over HTTP, the bearer token clients must send (the given one, or the one
+   * generated and printed on stderr); undefined otherwise.
+   */
+  readonly token: string | undefined;
   /** Closes every session, stops listening and stops following the registry. Idempotent. */
   close(): Promise<void>;
 }
@@ -34,18 +42,31 @@ export async function serveRegistry(
   ) {
     throw new TypeError("serveRegistry: `registry` must be a ToolRegistry from @toolkit/registry");
   }
-  const { transport, logger, ...rest } = resolveServeOptions(options);
+  const { transport, logger, sessionContext, ...rest } = resolveServeOptions(options);
   const advertised = createAdvertiser({ registry, logger });
-  const createSession = () => createSessionServer({ ...rest, registry, advertised });
+  const createSession = (ctx: ToolContext) => createSessionServer({ ...rest, ctx, registry, advertised });
 
   if (transport.kind === "http") {
-    const endpoint = await listenHttp({ options: transport.options, createSession });
-    return { url: endpoint.url, close: () => endpoint.close() };
+    const { options: http } = transport;
+    const token = http.allowUnauthenticated ? undefined : (http.token ?? generateToken());
+    const endpoint = await listenHttp({
+      options: http,
+      token,
+      base: rest.ctx,
+      sessionContext: sessionContext ?? defaultSessionContext(rest.ctx),
+      createSession,
+    });
+    if (token !== undefined && http.token === undefined) {
+      process.stderr.write(
+        `serveRegistry: ${endpoint.url.href} requires \`Authorization: Bearer ${token}\` (a generated token; pass \`transport.token\` to choose one)\n`,
+      );
+    }
+    return { url: endpoint.url, token: endpoint.token, close: () => endpoint.close() };
   }
-  const session = createSession();
+  const session = createSession(rest.ctx);
   if (transport.kind === "custom") {
     await session.server.connect(transport.transport);
-    return { url: undefined, close: () => session.close() };
+    return { url: undefined, token: undefined, close: () => session.close() };
   }
   const { stdin } = transport;
   const onEnd = () => {
@@ -57,9 +78,14 @@ export async function serveRegistry(
   };
   // The client closing our stdin ends the session, so a child process can exit.
   stdin.once("end", onEnd);
-  await session.server.connect(new StdioServerTransport(stdin, transport.stdout));
+  const lines = new StdioLineTransport(stdin, transport.stdout, {
+    ...(transport.maxMessageBytes === undefined ? {} : { maxMessageBytes: transport.maxMessageBytes }),
+    onRefused: (problem) => logger.warn(`serveRegistry: refused a stdio message: ${problem}`),
+  });
+  await session.server.connect(lines);
   return {
     url: undefined,
+    token: undefined,
     close: () => {
       stdin.off("end", onEnd);
       return session.close();

@@ -11,6 +11,9 @@ export interface ProxyConfig {
   cacheMaxEntries: number;
   rateLimit: RateLimit | false;
   trustForwardedFor: boolean;
+  sharedCache: boolean;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 /** The environment variables the bin reads, with their defaults (documented in the README). */
@@ -23,6 +26,9 @@ export const PROXY_ENV = {
   rateRequests: "TOOLKIT_SEARCH_PROXY_RATE_LIMIT_REQUESTS",
   rateWindowMs: "TOOLKIT_SEARCH_PROXY_RATE_LIMIT_WINDOW_MS",
   trustForwardedFor: "TOOLKIT_SEARCH_PROXY_TRUST_FORWARDED_FOR",
+  sharedCache: "TOOLKIT_SEARCH_PROXY_SHARED_CACHE",
+  headersTimeoutMs: "TOOLKIT_SEARCH_PROXY_HEADERS_TIMEOUT_MS",
+  requestTimeoutMs: "TOOLKIT_SEARCH_PROXY_REQUEST_TIMEOUT_MS",
   cseKey: "GOOGLE_CSE_API_KEY",
   cseCx: "GOOGLE_CSE_CX",
   cseBaseUrl: "GOOGLE_CSE_BASE_URL",
@@ -68,6 +74,9 @@ export function proxyConfigFromEnv(
   const cacheMaxEntries = int(PROXY_ENV.cacheMaxEntries, 1000, 0);
   const requests = int(PROXY_ENV.rateRequests, 60, 0);
   const windowMs = int(PROXY_ENV.rateWindowMs, 60_000, 1);
+  const headersTimeoutMs = int(PROXY_ENV.headersTimeoutMs, 10_000, 1);
+  const requestTimeoutMs = int(PROXY_ENV.requestTimeoutMs, 30_000, 1);
+  const yes = (name: string): boolean => ["1", "true", "yes"].includes(get(name)?.toLowerCase() ?? "");
   if (problems.length > 0 || !token) return { ok: false, problems };
   const cseBaseUrl = get(PROXY_ENV.cseBaseUrl);
   const serperBaseUrl = get(PROXY_ENV.serperBaseUrl);
@@ -78,7 +87,10 @@ export function proxyConfigFromEnv(
     cacheTtlMs,
     cacheMaxEntries,
     rateLimit: requests === 0 ? false : { requests, windowMs },
-    trustForwardedFor: ["1", "true", "yes"].includes(get(PROXY_ENV.trustForwardedFor)?.toLowerCase() ?? ""),
+    trustForwardedFor: yes(PROXY_ENV.trustForwardedFor),
+    sharedCache: yes(PROXY_ENV.sharedCache),
+    headersTimeoutMs,
+    requestTimeoutMs,
   };
   if (cseKey && cseCx)
     config.cse = { apiKey: cseKey, cx: cseCx, ...(cseBaseUrl ? { baseUrl: cseBaseUrl } : {}) };

@@ -23,6 +23,9 @@ describe("proxyConfigFromEnv", () => {
           cacheMaxEntries: 1000,
           rateLimit: { requests: 60, windowMs: 60_000 },
           trustForwardedFor: false,
+          sharedCache: false,
+          headersTimeoutMs: 10_000,
+          requestTimeoutMs: 30_000,
         },
       });
     });
@@ -36,6 +39,9 @@ describe("proxyConfigFromEnv", () => {
         [PROXY_ENV.cacheMaxEntries]: "5",
         [PROXY_ENV.rateRequests]: "0",
         [PROXY_ENV.trustForwardedFor]: "true",
+        [PROXY_ENV.sharedCache]: "yes",
+        [PROXY_ENV.headersTimeoutMs]: "2000",
+        [PROXY_ENV.requestTimeoutMs]: "5000",
         [PROXY_ENV.cseKey]: "k",
         [PROXY_ENV.cseCx]: "cx",
         [PROXY_ENV.cseBaseUrl]: "http://127.0.0.1:1",
@@ -51,6 +57,9 @@ describe("proxyConfigFromEnv", () => {
           cacheMaxEntries: 5,
           rateLimit: false,
           trustForwardedFor: true,
+          sharedCache: true,
+          headersTimeoutMs: 2000,
+          requestTimeoutMs: 5000,
         },
       });
     });

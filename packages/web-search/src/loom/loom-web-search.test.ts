@@ -91,7 +91,7 @@ describe("createLoomTools", () => {
   });
 
   describe("when the upstream fails", () => {
-    it("passes the proxy's reason on as a soft error", async () => {
+    it("passes the proxy's fixed reason on as a soft error", async () => {
       const { cse, tool } = await setUp();
       cse.enqueue({ type: "error", status: 400, reason: "Invalid Value" });
       const error = await tool.call({ query: "x" }, ctx).then(
@@ -99,7 +99,7 @@ describe("createLoomTools", () => {
         (e: unknown) => e,
       );
       expect(ToolError.is(error) && error.message).toBe(
-        "Execution error: web search failed: proxy:cse answered HTTP 502: upstream google-cse answered HTTP 400: Invalid Value",
+        "Execution error: web search failed: proxy:cse answered HTTP 502: upstream google-cse answered HTTP 400",
       );
     });
   });

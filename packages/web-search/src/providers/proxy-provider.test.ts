@@ -106,7 +106,7 @@ describe("proxyProvider", () => {
       expect(cse.requests).toHaveLength(3);
       expect(logs).toHaveLength(1);
       expect(error.message).toBe(
-        "proxy:cse answered HTTP 502: upstream google-cse answered HTTP 503: Backend error. (gave up after 3 attempts)",
+        "proxy:cse answered HTTP 502: upstream google-cse answered HTTP 503 (gave up after 3 attempts)",
       );
     });
   });

@@ -1,15 +1,20 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 
 /**
- * True when an `Authorization` header is `Bearer <token>` for this token.
- * Compares digests in constant time, so the token's length and prefix do
- * not leak through timing.
+ * The index of the token an `Authorization: Bearer <token>` header carries,
+ * or -1. Every token's digest is compared in constant time, and all of them
+ * are compared whatever matches, so neither a token's length, its prefix nor
+ * which token matched leaks through timing.
  */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  if (header === undefined) return false;
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-  if (!match?.[1]) return false;
-  const given = createHash("sha256").update(match[1]).digest();
-  const expected = createHash("sha256").update(token).digest();
-  return timingSafeEqual(given, expected);
+export function matchBearer(header: string | undefined, tokens: readonly string[]): number {
+  const match = header === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  const given = createHash("sha256")
+    .update(match?.[1] ?? "")
+    .digest();
+  let found = -1;
+  tokens.forEach((token, i) => {
+    const expected = createHash("sha256").update(token).digest();
+    if (timingSafeEqual(given, expected) && match?.[1] && found === -1) found = i;
+  });
+  return found;
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ProxyBackend, PROXY_BACKENDS } from "../providers/proxy-provider.js";
 import { type ProxyResponseBody, toProxyResponse } from "../providers/proxy-wire.js";
 import { redactSecrets } from "../redact.js";
-import { bearerMatches } from "./bearer.js";
+import { matchBearer } from "./bearer.js";
 import { parseProxyBody } from "./proxy-body.js";
 import { type ResolvedProxyOptions, type SearchProxyOptions, resolveProxyOptions } from "./proxy-options.js";
 import { RateLimiter } from "./rate-limiter.js";
@@ -28,10 +28,14 @@ interface Outcome {
  * The key-holding search proxy: serves `POST /proxy/cse` and `POST /proxy/serper`
  * with `{ query, max_results? }` and answers `{ query, results: [{ title, url,
  * snippet, display_link, rank }] }`. Requires `Authorization: Bearer <token>`
- * (401), validates the body (400 with the reason), caches results by backend +
- * query + count, and limits each client (429 with `Retry-After`). No response,
- * error or log line ever holds the token or a provider key. `GET /healthz`
- * answers without a token.
+ * (401), refuses a body over `maxBodyBytes` from its `Content-Length`
+ * before reading it (413), validates the body (400 with the reason), caches
+ * results per token and client by backend + query + count, and limits each
+ * client (429 with `Retry-After`). Upstream failures are answered with the
+ * status and a fixed reason, never the upstream's text. No response, error or
+ * log line ever holds the token or a provider key. `GET /healthz` answers
+ * without a token. Mounted on a server of your own, bound slow clients there
+ * (`headersTimeout`, `requestTimeout`), as `startSearchProxy` does.
  *
  * @example http.createServer(createSearchProxy({ providers: { cse: new GoogleCse({ apiKey, cx }) }, token })).listen(8787)
  */
@@ -61,6 +65,8 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
         res.writeHead(outcome.status, {
           "content-type": "application/json; charset=utf-8",
           "cache-control": "no-store",
+          // A body left unread (refused, or never needed) is not drained: the connection ends instead.
+          ...(req.complete ? {} : { connection: "close" }),
           ...outcome.headers,
         });
         res.end(body);
@@ -107,17 +113,25 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
         },
       };
     }
-    if (!bearerMatches(req.headers.authorization, o.token)) {
+    const tokenIndex = matchBearer(req.headers.authorization, o.tokens);
+    if (tokenIndex < 0) {
       return {
         status: 401,
         headers: { "www-authenticate": 'Bearer realm="toolkit-search-proxy"' },
         body: { error: "missing or invalid bearer token: send `Authorization: Bearer <token>`" },
       };
     }
-    return search(req, res, backend);
+    // Results are cached per token and client unless sharing was asked for: a hit tells who searched what.
+    const scope: readonly unknown[] = o.sharedCache ? [] : [tokenIndex, client];
+    return search(req, res, backend, scope);
   }
 
-  async function search(req: IncomingMessage, res: ServerResponse, backend: ProxyBackend): Promise<Outcome> {
+  async function search(
+    req: IncomingMessage,
+    res: ServerResponse,
+    backend: ProxyBackend,
+    scope: readonly unknown[],
+  ): Promise<Outcome> {
     const provider = o.providers.get(backend);
     if (!provider) {
       const configured = [...o.providers.keys()].join(", ");
@@ -127,15 +141,11 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
       };
     }
     const read = await readBody(req, o.maxBodyBytes);
-    if (!read.ok)
-      return {
-        status: 413,
-        body: { error: `the body has ${read.bytes} bytes; the limit is ${o.maxBodyBytes}` },
-      };
+    if (!read.ok) return { status: 413, body: { error: read.reason } };
     const parsed = parseProxyBody(read.text, { maxQueryChars: o.maxQueryChars });
     if (!parsed.ok) return { status: 400, body: { error: parsed.reason } };
     const { query, maxResults } = parsed.value;
-    const key = `${backend}\n${maxResults}\n${query}`;
+    const key = JSON.stringify([...scope, backend, maxResults, query]);
     const cached = cache.get(key);
     if (cached)
       return {

@@ -9,15 +9,25 @@ import type { RateLimit } from "./rate-limiter.js";
 export interface SearchProxyOptions {
   /** The upstream for each backend served; at least one. */
   providers: Partial<Record<ProxyBackend, SearchProvider>>;
-  /** The bearer token every client must send. */
-  token: string;
+  /**
+   * The bearer token clients must send, or one token per client: the cache
+   * is kept apart per token (and per `clientId`) unless `sharedCache` is set.
+   */
+  token: string | readonly string[];
+  /**
+   * Serve one client's cached results to every client. Off by default,
+   * because an `X-Cache: hit` tells a client that someone else searched the
+   * same words.
+   * @default false
+   */
+  sharedCache?: boolean;
   /** How long a result is served from the cache. 0 disables the cache. @default 86_400_000 (24 h) */
   cacheTtlMs?: number;
   /** The most cached results. @default 1000 */
   cacheMaxEntries?: number;
   /** Requests per client, or `false` for no limit. @default { requests: 60, windowMs: 60_000 } */
   rateLimit?: RateLimit | false;
-  /** Names the client for the rate limit. @default the socket's remote address */
+  /** Names the client for the rate limit and the cache. @default the socket's remote address */
   clientId?: (req: IncomingMessage) => string;
   /** The largest request body accepted. @default 16_384 */
   maxBodyBytes?: number;
@@ -34,7 +44,8 @@ export interface SearchProxyOptions {
 /** Proxy options with every default applied. */
 export interface ResolvedProxyOptions {
   providers: ReadonlyMap<ProxyBackend, SearchProvider>;
-  token: string;
+  tokens: readonly string[];
+  sharedCache: boolean;
   cacheTtlMs: number;
   cacheMaxEntries: number;
   rateLimit: RateLimit | false;
@@ -54,6 +65,7 @@ export function resolveProxyOptions(options: SearchProxyOptions): ResolvedProxyO
   const {
     providers,
     token,
+    sharedCache = false,
     cacheTtlMs = DAY_MS,
     cacheMaxEntries = 1000,
     rateLimit = { requests: 60, windowMs: 60_000 },
@@ -64,12 +76,15 @@ export function resolveProxyOptions(options: SearchProxyOptions): ResolvedProxyO
     secrets = [],
     now = Date.now,
   } = options;
-  requireString(
-    OWNER,
-    "token",
-    token,
-    "Pass the token clients will send as `Authorization: Bearer <token>`.",
-  );
+  const tokens = checkTokens(token);
+  if (typeof sharedCache !== "boolean") {
+    throw new SearchConfigError({
+      owner: OWNER,
+      field: "sharedCache",
+      expected: "a boolean",
+      received: describeValue(sharedCache),
+    });
+  }
   nonNegative("cacheTtlMs", cacheTtlMs);
   nonNegative("cacheMaxEntries", cacheMaxEntries, true);
   nonNegative("maxBodyBytes", maxBodyBytes, true);
@@ -94,7 +109,8 @@ export function resolveProxyOptions(options: SearchProxyOptions): ResolvedProxyO
   }
   return {
     providers: checkProviders(providers),
-    token,
+    tokens,
+    sharedCache,
     cacheTtlMs,
     cacheMaxEntries,
     rateLimit,
@@ -102,9 +118,27 @@ export function resolveProxyOptions(options: SearchProxyOptions): ResolvedProxyO
     maxBodyBytes,
     maxQueryChars,
     log,
-    secrets: [token, ...secrets.filter((s) => typeof s === "string" && s !== "")],
+    secrets: [...tokens, ...secrets.filter((s) => typeof s === "string" && s !== "")],
     now,
   };
+}
+
+function checkTokens(token: unknown): string[] {
+  const fix =
+    "Pass the token clients will send as `Authorization: Bearer <token>` (or an array, one per client).";
+  if (!Array.isArray(token)) {
+    return [requireString(OWNER, "token", token, fix)];
+  }
+  if (token.length === 0) {
+    throw new SearchConfigError({
+      owner: OWNER,
+      field: "token",
+      expected: "at least one token",
+      received: "an empty array",
+      fix,
+    });
+  }
+  return token.map((t: unknown, i) => requireString(OWNER, `token[${i}]`, t, fix));
 }
 
 function checkProviders(providers: unknown): Map<ProxyBackend, SearchProvider> {

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { describeValue, SearchConfigError } from "../config-error.js";
 import { createSearchProxy } from "./create-search-proxy.js";
 import type { SearchProxyOptions } from "./proxy-options.js";
 
@@ -9,6 +10,10 @@ export interface StartSearchProxyOptions extends SearchProxyOptions {
   host?: string;
   /** The port; 0 picks a free one. @default 0 */
   port?: number;
+  /** How long a client may take to send its request headers. @default 10_000 */
+  headersTimeoutMs?: number;
+  /** How long a client may take to send its whole request (headers and body). @default 30_000 */
+  requestTimeoutMs?: number;
 }
 
 /** A running proxy server. */
@@ -20,16 +25,33 @@ export interface RunningSearchProxy {
 }
 
 /**
- * Starts `createSearchProxy` on a Node HTTP server.
+ * Starts `createSearchProxy` on a Node HTTP server. A client that sends its
+ * headers or its body too slowly is answered 408 and disconnected (Node's
+ * `headersTimeout` and `requestTimeout`, checked often enough to hold the
+ * bound), so half-sent requests cannot hold sockets open.
  *
  * @example const proxy = await startSearchProxy({ providers: { cse }, token, port: 8787 });
  */
 export async function startSearchProxy({
   host = "127.0.0.1",
   port = 0,
+  headersTimeoutMs = 10_000,
+  requestTimeoutMs = 30_000,
   ...options
 }: StartSearchProxyOptions): Promise<RunningSearchProxy> {
-  const server = createServer(createSearchProxy(options));
+  positive("headersTimeoutMs", headersTimeoutMs);
+  positive("requestTimeoutMs", requestTimeoutMs);
+  const handler = createSearchProxy(options);
+  const server = createServer(
+    {
+      // Node requires headersTimeout <= requestTimeout.
+      headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs),
+      requestTimeout: requestTimeoutMs,
+      // Node checks both timeouts on this interval (30 s by default): check at least 4 times per bound.
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    handler,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());
@@ -44,4 +66,15 @@ export async function startSearchProxy({
         server.closeAllConnections();
       }),
   };
+}
+
+function positive(field: string, value: unknown): void {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new SearchConfigError({
+      owner: "startSearchProxy",
+      field,
+      expected: "a positive number of milliseconds",
+      received: describeValue(value),
+    });
+  }
 }
