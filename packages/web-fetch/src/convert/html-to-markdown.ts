@@ -1,0 +1,74 @@
+import { Readability } from "@mozilla/readability";
+import { parseHTML } from "linkedom";
+import TurndownService from "turndown";
+import { gfmTables } from "./gfm-tables.js";
+import { absolutizeLinks, stripChrome } from "./strip-chrome.js";
+
+/** A page's main content as Markdown. */
+export interface MarkdownPage {
+  /** The page's title, when it has one. */
+  readonly title: string | undefined;
+  readonly markdown: string;
+  /** `article`: Readability found the main content; `body`: it did not and the whole body was converted. */
+  readonly source: "article" | "body";
+}
+
+let service: TurndownService | undefined;
+
+/** One shared converter: ATX headings, fenced code, `-` bullets, GFM tables, links inline. */
+function turndown(): TurndownService {
+  if (service !== undefined) return service;
+  service = new TurndownService({
+    headingStyle: "atx",
+    codeBlockStyle: "fenced",
+    bulletListMarker: "-",
+    emDelimiter: "_",
+    linkStyle: "inlined",
+  });
+  service.remove(["script", "style", "noscript", "template", "iframe"]);
+  gfmTables(service);
+  return service;
+}
+
+/**
+ * Extracts the main content of an HTML page with Readability over a linkedom
+ * DOM, then converts it to Markdown with turndown. Links and images are made
+ * absolute against `url`. When Readability finds no article, the whole body
+ * (without scripts, styles, navigation and banners) is converted instead.
+ */
+export function htmlToMarkdown(html: string, url: string): MarkdownPage {
+  const document = prepare(html, url);
+  const title = cleanTitle(document.title);
+  const article = new Readability(document, { serializer: (node: Node) => node }).parse();
+  const content = article?.content;
+  const text = article?.textContent?.trim() ?? "";
+  if (content && text !== "") {
+    const markdown = tidy(turndown().turndown(content as HTMLElement));
+    if (markdown !== "")
+      return { title: cleanTitle(article?.title ?? undefined) ?? title, markdown, source: "article" };
+  }
+  // Readability changed the first DOM; the fallback converts a fresh one.
+  const body = prepare(html, url).body;
+  const markdown = body ? tidy(turndown().turndown(body as HTMLElement)) : "";
+  return { title, markdown, source: "body" };
+}
+
+function prepare(html: string, url: string): Document {
+  const { document } = parseHTML(html);
+  absolutizeLinks(document, url);
+  stripChrome(document);
+  return document as Document;
+}
+
+function cleanTitle(title: string | undefined): string | undefined {
+  const trimmed = title?.replace(/\s+/g, " ").trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** No trailing spaces, at most one blank line in a row. */
+function tidy(markdown: string): string {
+  return markdown
+    .replace(/[ \t]+$/gm, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
