@@ -67,7 +67,7 @@ export async function checkTarget(url: URL, policy: GuardPolicy): Promise<Checke
     const reason = lifted ? undefined : refusedReason(address);
     if (reason !== undefined) {
       const via = address === hostname ? `${hostname} is` : `${hostname} resolves to ${address},`;
-      throw new FetchError("blocked", `${via} a ${reason} address`);
+      throw new FetchError("blocked", `${via} an internal address: ${reason}`);
     }
   }
   const first = addresses[0] as { address: string };
