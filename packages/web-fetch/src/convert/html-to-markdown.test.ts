@@ -55,6 +55,21 @@ describe("htmlToMarkdown", () => {
     });
   });
 
+  describe("when the page leaves out <html>, <head> or <body>", () => {
+    it.each([
+      ["<h1>Discounts</h1><p>Price after discount.</p>", undefined],
+      ["<!doctype html><title>Sale</title><p>Price after discount.</p>", "Sale"],
+      [
+        "<html><head><title>Sale</title><meta charset=utf-8></head><p>Price after discount.</p></html>",
+        "Sale",
+      ],
+    ])("still reads %j", (html, title) => {
+      const page = htmlToMarkdown(html, URL);
+      expect(page.markdown).toContain("Price after discount.");
+      expect(page.title).toBe(title);
+    });
+  });
+
   describe("when there is no body text at all", () => {
     it("returns an empty Markdown and the title", () => {
       expect(

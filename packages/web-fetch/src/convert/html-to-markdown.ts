@@ -68,8 +68,24 @@ export function dropRawBlocks(html: string): string {
   return html.replace(RAW_BLOCKS, "");
 }
 
+const HAS_BODY = /<body[\s>]/i;
+const TITLE = /<title[^>]*>([\s\S]*?)<\/title\s*>/i;
+const DOCUMENT_TAGS = /<!doctype[^>]*>|<\/?(html|head)\b[^>]*>|<(meta|link|base)\b[^>]*>/gi;
+
+/**
+ * A document with a `<body>`: the parser (unlike a browser) does not imply
+ * one, so a fragment or a page that leaves out `<body>` is given one, its
+ * `<title>` kept in the head.
+ */
+export function withBody(html: string): string {
+  if (HAS_BODY.test(html)) return html;
+  const title = TITLE.exec(html)?.[0] ?? "";
+  const rest = html.replace(TITLE, "").replace(DOCUMENT_TAGS, "");
+  return `<!doctype html><html><head>${title}</head><body>${rest}</body></html>`;
+}
+
 function prepare(html: string, url: string): Document {
-  const { document } = parseHTML(dropRawBlocks(html));
+  const { document } = parseHTML(withBody(dropRawBlocks(html)));
   absolutizeLinks(document, url);
   stripChrome(document);
   return document as Document;
