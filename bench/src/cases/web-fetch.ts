@@ -31,10 +31,13 @@ async function jsdomPeer(): Promise<Convert | undefined> {
   }
 }
 
-function timed(fn: () => string): { ms: number; out: string } {
+/** Wall and CPU time of one conversion (CPU time: what it costs on a machine shared with other work). */
+function timed(fn: () => string): { ms: number; cpuMs: number; out: string } {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const out = fn();
-  return { ms: performance.now() - start, out };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000, out };
 }
 
 function median(values: number[]): number {
@@ -61,6 +64,8 @@ export const cases: BenchCase[] = [
       peer?.(pages[0]?.html ?? "", url);
       const oursMs: number[] = [];
       const peerMs: number[] = [];
+      const oursCpu: number[] = [];
+      const peerCpu: number[] = [];
       let sameMain = 0;
       let oursChrome = 0;
       let peerChrome = 0;
@@ -69,8 +74,12 @@ export const cases: BenchCase[] = [
         bytes += page.html.length;
         const a = timed(() => ours(page.html, url));
         oursMs.push(a.ms);
+        oursCpu.push(a.cpuMs);
         const b = peer === undefined ? undefined : timed(() => peer(page.html, url));
-        if (b !== undefined) peerMs.push(b.ms);
+        if (b !== undefined) {
+          peerMs.push(b.ms);
+          peerCpu.push(b.cpuMs);
+        }
         const keeps = (out: string) => page.mainTokens.every((t) => out.includes(t));
         if (keeps(a.out) && (b === undefined || keeps(b.out))) sameMain++;
         oursChrome += page.chromeTokens.filter((t) => a.out.includes(t)).length;
@@ -91,6 +100,14 @@ export const cases: BenchCase[] = [
           peerValue: peer === undefined ? undefined : sum(peerMs),
           unit: "ms",
           note: absent ?? note,
+        },
+        {
+          case: "web-fetch: HTML → Markdown, all 20 pages, CPU time",
+          ours: sum(oursCpu),
+          peer: peerName,
+          peerValue: peer === undefined ? undefined : sum(peerCpu),
+          unit: "ms",
+          ...(absent === undefined ? {} : { note: absent }),
         },
         {
           case: "web-fetch: HTML → Markdown, median page",

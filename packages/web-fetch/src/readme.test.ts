@@ -48,6 +48,7 @@ describe("README.md", () => {
     writeFileSync(
       file,
       String(code)
+        .replaceAll('"@toolkit/web-fetch/test"', JSON.stringify(join(here, "testing", "index.ts")))
         .replaceAll('"@toolkit/web-fetch"', JSON.stringify(join(dir, "stand-in.ts")))
         .replaceAll('"@toolkit/core"', JSON.stringify(join(here, "..", "..", "core", "src", "index.ts"))),
     );
@@ -60,6 +61,7 @@ describe("README.md", () => {
     } finally {
       spy.mockRestore();
     }
+    if (i === 4) expect(logs[0]).toContain("price \\* (100 - p) / 100");
     if (i === 1) {
       expect(
         logs[0]?.startsWith(
