@@ -1,7 +1,7 @@
-import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import TurndownService from "turndown";
 import { gfmTables } from "./gfm-tables.js";
+import { readArticle } from "./read-article.js";
 import { absolutizeLinks, stripChrome } from "./strip-chrome.js";
 
 /** A page's main content as Markdown. */
@@ -39,13 +39,10 @@ function turndown(): TurndownService {
 export function htmlToMarkdown(html: string, url: string): MarkdownPage {
   const document = prepare(html, url);
   const title = cleanTitle(document.title);
-  const article = new Readability(document, { serializer: (node: Node) => node }).parse();
-  const content = article?.content;
-  const text = article?.textContent?.trim() ?? "";
-  if (content && text !== "") {
-    const markdown = tidy(turndown().turndown(content as HTMLElement));
-    if (markdown !== "")
-      return { title: cleanTitle(article?.title ?? undefined) ?? title, markdown, source: "article" };
+  const article = readArticle(document);
+  if (article?.content !== undefined && article.text.trim() !== "") {
+    const markdown = tidy(turndown().turndown(article.content as HTMLElement));
+    if (markdown !== "") return { title: cleanTitle(article.title) ?? title, markdown, source: "article" };
   }
   // Readability changed the first DOM; the fallback converts a fresh one.
   const body = prepare(html, url).body;
