@@ -79,6 +79,7 @@ describe("WebFetch", () => {
   });
 
   describe("when the page is long", () => {
+    // Two conversions of 2 MB of HTML: allow a loaded machine more than the default 30 s.
     it("pages a 2 MB page across offsets with no character lost or repeated, downloading it once", async () => {
       const html = longPage(2_000_000);
       const { site, tool, url } = await setUp({ "/long": serve("text/html", html) });
@@ -100,7 +101,7 @@ describe("WebFetch", () => {
       expect(joined.length).toBe(whole.length);
       expect(joined === whole).toBe(true);
       expect(site.requests).toEqual(["/long"]);
-    });
+    }, 90_000);
 
     it("says how to get the next page in the exact format", async () => {
       const body = "x".repeat(84_113);
