@@ -305,6 +305,37 @@ describe("WebFetch", () => {
       expect(written).toBeLessThan(total / 2);
     });
 
+    it("cuts a gzip bomb at the cap counted after decompression", async () => {
+      const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, "b"));
+      const { tool, url } = await setUp(
+        {
+          "/bomb": (_req, res) => {
+            res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" }).end(bomb);
+          },
+        },
+        { maxBytes: 1024 * 1024 },
+      );
+      const text = (await tool.call({ url: url("/bomb"), max_chars: 3 }, ctx)).textContent();
+      expect(bomb.length).toBeLessThan(100_000);
+      expect(text).toBe(
+        `URL: ${url("/bomb")}\nType: text/plain\n\nbbb\n\n[Showing characters 1-3 of 1048576. Pass offset: 3 for the next page.]\n\n[The download stopped at the 1 MiB cap; the rest of the page was not read.]`,
+      );
+    });
+
+    it("stops at the time cap while the name is still resolving", async () => {
+      const never = new Promise<never>(() => {});
+      const tool = new WebFetch({
+        lookup: () => never,
+        timeoutMs: 100,
+        connect: () => {
+          throw new Error("must not connect");
+        },
+      });
+      expect(await softError(tool.call({ url: "https://slow-dns.test/" }, ctx))).toContain(
+        "Timeout: Timeout after 0.1s\nslow-dns.test did not send the whole page within 100 ms",
+      );
+    });
+
     it("answers Cancelled when ctx.signal aborts", async () => {
       const { tool, url } = await setUp({
         "/hang": (_req, res) => {
