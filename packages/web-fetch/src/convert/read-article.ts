@@ -1,0 +1,82 @@
+import { Readability } from "@mozilla/readability";
+
+/** What Readability found: its title and the article element. */
+export interface Article {
+  readonly title: string | undefined;
+  readonly content: Element | undefined;
+  readonly text: string;
+}
+
+/**
+ * Every element below `root` whose tag is one of `tags` (in any case, on
+ * either side: Readability asks for `"SPAN"` and creates `"DIV"`), in
+ * document order: what `root.querySelectorAll("a,b")` returns, in one walk
+ * and without a selector engine. Iterative, so deep pages cannot overflow the stack.
+ */
+export function elementsByTags(root: ParentNode, tags: readonly string[]): Element[] {
+  const wanted = new Set(tags.map((tag) => tag.toLowerCase()));
+  const out: Element[] = [];
+  let el: Element | null = root.firstElementChild;
+  while (el !== null) {
+    if (wanted.has(el.localName.toLowerCase())) out.push(el);
+    const child: Element | null = el.firstElementChild;
+    if (child !== null) {
+      el = child;
+      continue;
+    }
+    let next: Element | null = null;
+    for (let at: Node | null = el; at !== null && at !== root; at = at.parentNode) {
+      next = (at as Element).nextElementSibling;
+      if (next !== null) break;
+    }
+    el = next;
+  }
+  return out;
+}
+
+/** The two Readability helpers replaced below, as Readability 0.6 declares them. */
+interface Helpers {
+  _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<Element>;
+  _isValidByline(node: Element, matchString: string): boolean;
+  REGEXPS: { byline: RegExp };
+}
+
+function hasHelpers(reader: object): reader is Helpers {
+  const candidate = reader as Partial<Helpers>;
+  return (
+    typeof candidate._getAllNodesWithTag === "function" &&
+    typeof candidate._isValidByline === "function" &&
+    candidate.REGEXPS?.byline instanceof RegExp
+  );
+}
+
+/**
+ * Runs Readability on `document` (which it changes) and returns the article,
+ * or undefined when it finds none. On a linkedom DOM two of Readability's
+ * helpers cost a quarter of its time, so this reader gets equivalents that
+ * return the same answers: tag queries by one tree walk instead of
+ * linkedom's selector engine, and the byline test reading an element's text
+ * only when its attributes or class already say "byline" (Readability reads
+ * the text of every element first). A Readability without those helpers runs stock.
+ */
+export function readArticle(document: Document): Article | undefined {
+  const reader = new Readability<Node>(document, { serializer: (node) => node });
+  if (hasHelpers(reader)) {
+    const byline = reader.REGEXPS.byline;
+    reader._getAllNodesWithTag = (node, tagNames) => elementsByTags(node, tagNames);
+    reader._isValidByline = (node, matchString) => {
+      const itemprop = node.getAttribute("itemprop");
+      const named =
+        node.getAttribute("rel") === "author" ||
+        (itemprop?.includes("author") ?? false) ||
+        byline.test(matchString);
+      if (!named) return false;
+      const length = (node.textContent ?? "").trim().length;
+      return length > 0 && length < 100;
+    };
+  }
+  const article = reader.parse();
+  const content = article?.content;
+  if (article === null || content === null || content === undefined) return undefined;
+  return { title: article.title ?? undefined, content: content as Element, text: article.textContent ?? "" };
+}
