@@ -8,3 +8,9 @@ export {
   SCHEMA_MAP_KEYWORDS,
   SUBSCHEMA_KEYWORDS,
 } from "./json-schema/map-subschemas.js";
+export {
+  type RedactedText,
+  redactSecrets,
+  SECRET_PATTERNS,
+  type SecretPattern,
+} from "./secrets/secret-patterns.js";

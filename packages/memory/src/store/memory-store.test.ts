@@ -1,0 +1,260 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MemoryStore } from "./memory-store.js";
+import { MemoryStoreError } from "./schema.js";
+import type { MemoryInput } from "./types.js";
+
+let dir: string;
+let stores: MemoryStore[];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "memory-store-"));
+  stores = [];
+});
+afterEach(() => {
+  for (const s of stores) s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function open(name = "m.db", options: Parameters<typeof MemoryStore.open>[1] = {}): MemoryStore {
+  const store = MemoryStore.open(join(dir, name), options);
+  stores.push(store);
+  return store;
+}
+
+const call = (fields: Partial<MemoryInput> = {}): MemoryInput => ({
+  kind: "call",
+  session: "s1",
+  tool: "Grep",
+  turn: 1,
+  input: '{"pattern":"x"}',
+  output: "",
+  ...fields,
+});
+
+describe("MemoryStore", () => {
+  describe("when it opens a file", () => {
+    it("creates it in WAL mode with our schema, and opens it again", () => {
+      open().record(call({ output: "kept across opens" }));
+      stores.pop()?.close();
+      const again = open();
+      expect(again.count()).toBe(1);
+      const db = new Database(join(dir, "m.db"), { readonly: true });
+      expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+      expect(db.pragma("user_version", { simple: true })).toBe(1);
+      db.close();
+    });
+
+    it("refuses a file that is not SQLite, and leaves its bytes alone", () => {
+      const path = join(dir, "notes.db");
+      const bytes = Buffer.from("these are my notes, not a database\n".repeat(200));
+      writeFileSync(path, bytes);
+      expect(() => MemoryStore.open(path)).toThrow(MemoryStoreError);
+      expect(() => MemoryStore.open(path)).toThrow(/is not a SQLite database, or it is corrupt/);
+      expect(readFileSync(path).equals(bytes)).toBe(true);
+    });
+
+    it("refuses another program's SQLite database, and leaves its bytes alone", () => {
+      const path = join(dir, "app.db");
+      const db = new Database(path);
+      db.exec(
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users (name) VALUES ('ada')",
+      );
+      db.close();
+      const before = readFileSync(path);
+      expect(() => MemoryStore.open(path)).toThrow(/SQLite database of another program/);
+      expect(readFileSync(path).equals(before)).toBe(true);
+    });
+
+    it("refuses a store written by a newer version", () => {
+      const path = join(dir, "m.db");
+      open().close();
+      stores.pop();
+      const db = new Database(path);
+      db.pragma("user_version = 7");
+      db.close();
+      expect(() => MemoryStore.open(path)).toThrow(
+        /schema version 7, newer than this @toolkit\/memory understands \(1\)/,
+      );
+    });
+
+    it.each([
+      ["", /`path` must be a file path/],
+      [":memory:", null],
+    ])("checks the path %j", (path, error) => {
+      if (error) expect(() => MemoryStore.open(path)).toThrow(error);
+      else {
+        const s = MemoryStore.open(path);
+        s.record(call());
+        expect(s.count()).toBe(1);
+        s.close();
+      }
+    });
+  });
+
+  describe("when it records", () => {
+    it("redacts secrets before anything reaches the file", () => {
+      const key = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+      const store = open();
+      store.record(
+        call({ input: JSON.stringify({ header: `Bearer ${key}` }), output: `OPENAI_API_KEY=${key}` }),
+      );
+      store.close();
+      stores.pop();
+      for (const f of ["m.db", "m.db-wal"]) {
+        let raw = "";
+        try {
+          raw = readFileSync(join(dir, f)).toString("latin1");
+        } catch {}
+        expect(raw).not.toContain(key);
+        expect(raw).not.toContain("abcdefghijklmnopqrstuvwxyz0123456789");
+      }
+      const [m] = open().exportLines();
+      expect(m).toContain("[REDACTED:openai-key]");
+    });
+
+    it("cuts long text with a note and marks it", () => {
+      const store = open("m.db", { maxTextChars: 100 });
+      const id = store.record(call({ output: "y".repeat(1_000) }));
+      const m = store.get(id);
+      expect(m?.truncated).toBe(true);
+      expect(m?.output).toBe(`${"y".repeat(100)}\n[... cut: 900 more characters not stored]`);
+    });
+
+    it("names the bad field of an entry", () => {
+      const store = open();
+      expect(() => store.record({ ...call(), kind: "chat" as never })).toThrow(
+        '`kind` must be "call" or "run", got "chat"',
+      );
+      expect(() => store.record({ ...call(), session: "" })).toThrow("`session` must be non-empty text");
+      expect(() => store.record({ ...call(), output: 3 as never })).toThrow(
+        "`output` must be text, got number",
+      );
+      expect(store.count()).toBe(0);
+    });
+  });
+
+  describe("when it searches", () => {
+    it("finds a past call by words from its output, with a snippet", async () => {
+      const store = open();
+      store.record(call({ output: "src/parser.ts:41: the tokenizer drops trailing backslashes" }));
+      store.record(call({ tool: "Read", output: "unrelated content about the build" }));
+      const [hit, ...rest] = await store.search({ query: "tokenizer backslashes" });
+      expect(rest).toEqual([]);
+      expect(hit?.memory.output).toContain("tokenizer drops");
+      expect(hit?.snippet).toContain("[tokenizer]");
+      expect(hit?.snippet).toContain("[backslashes]");
+    });
+
+    it("ranks by BM25 and breaks ties newest first", async () => {
+      const store = open();
+      store.record(call({ output: "alpha", createdAt: 1_000 }));
+      store.record(call({ output: "alpha", createdAt: 3_000 }));
+      store.record(call({ output: "alpha", createdAt: 2_000 }));
+      store.record(call({ output: "alpha alpha alpha beta", createdAt: 500 }));
+      const hits = await store.search({ query: "alpha" });
+      expect(hits.map((h) => h.memory.createdAt)).toEqual([500, 3_000, 2_000, 1_000]);
+    });
+
+    it("filters by session, tool, project and time", async () => {
+      const store = open();
+      store.record(call({ session: "a", tool: "Grep", output: "needle", createdAt: 10 }));
+      store.record(call({ session: "b", tool: "Grep", output: "needle", createdAt: 20 }));
+      store.record(call({ session: "b", tool: "Read", output: "needle", createdAt: 30, project: "p" }));
+      const times = async (s: Record<string, unknown>) =>
+        (await store.search({ query: "needle", ...s })).map((h) => h.memory.createdAt).sort();
+      expect(await times({ session: "b" })).toEqual([20, 30]);
+      expect(await times({ tool: "Grep" })).toEqual([10, 20]);
+      expect(await times({ since: 15 })).toEqual([20, 30]);
+      expect(await times({ project: "p" })).toEqual([30]);
+    });
+
+    it.each(['"unbalanced', "foo(", "AND", "col:value", "NEAR(", "*", "a OR", ")(", "tool:Grep:"])(
+      "searches the FTS syntax error %j as a phrase instead of failing",
+      async (query) => {
+        const store = open();
+        store.record(call({ output: `the text holds ${query} literally` }));
+        await expect(store.search({ query })).resolves.toBeInstanceOf(Array);
+      },
+    );
+
+    it("never throws on any query text", async () => {
+      const store = open();
+      store.record(call({ output: 'some words (with) "quotes" and: colons' }));
+      await fc.assert(
+        fc.asyncProperty(
+          fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== ""),
+          async (q) => {
+            await store.search({ query: q });
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+
+    it("refuses an empty query and a bad limit", async () => {
+      const store = open();
+      await expect(store.search({ query: "  " })).rejects.toThrow("`query` must be non-empty text");
+      await expect(store.search({ query: "x", limit: 0 })).rejects.toThrow(
+        "`limit` must be a positive integer",
+      );
+    });
+
+    it("blends in the embeddings' nearest memories when given embed", async () => {
+      // A toy embedding: words of one meaning share a dimension.
+      const meaning: Record<string, number> = { car: 0, automobile: 0, vehicle: 0, bread: 1, flour: 1 };
+      const embed = async (texts: readonly string[]) =>
+        texts.map((t) => {
+          const v = new Float32Array(4);
+          for (const w of t.toLowerCase().split(/\W+/)) {
+            const d = meaning[w];
+            if (d !== undefined) v[d] = (v[d] ?? 0) + 1;
+          }
+          v[3] = 0.01;
+          return v;
+        });
+      const store = open("m.db", { embed });
+      store.record(call({ output: "bought an automobile yesterday" }));
+      store.record(call({ output: "baked bread with flour" }));
+      const hits = await store.search({ query: "car" });
+      expect(hits[0]?.memory.output).toBe("bought an automobile yesterday");
+      const plain = open("plain.db");
+      plain.record(call({ output: "bought an automobile yesterday" }));
+      expect(await plain.search({ query: "car" })).toEqual([]);
+    });
+  });
+
+  describe("when it prunes, exports and imports", () => {
+    it("removes memories older than a time, then all but the newest", () => {
+      const store = open();
+      store.recordMany([10, 20, 30, 40].map((t) => call({ createdAt: t })));
+      expect(store.prune({ olderThan: 20 })).toBe(1);
+      expect(store.prune({ maxRows: 2 })).toBe(1);
+      expect([...store.exportLines()].map((l) => JSON.parse(l).createdAt)).toEqual([30, 40]);
+      expect(() => store.prune({ maxRows: -1 })).toThrow("`maxRows` must be an integer >= 0");
+    });
+
+    it("round-trips JSONL into another file", async () => {
+      const a = open("a.db");
+      a.record(call({ output: "first needle", createdAt: 1 }));
+      a.record({ kind: "run", session: "s1", input: "fix the parser", output: "fixed it", createdAt: 2 });
+      const b = open("b.db");
+      expect(b.import(a.export())).toBe(2);
+      expect(b.export()).toBe(a.export());
+      expect((await b.search({ query: "needle" })).length).toBe(1);
+    });
+
+    it("imports all or nothing and names the bad line", () => {
+      const store = open();
+      const good = JSON.stringify({ kind: "call", session: "s", input: "", output: "x", createdAt: 1 });
+      expect(() => store.import(`${good}\n{"kind":"call","session":"s","input":"","output":"x"}\n`)).toThrow(
+        "MemoryStore.import: line 2: `createdAt` must be a time in ms, got undefined",
+      );
+      expect(() => store.import(`${good}\nnot json\n`)).toThrow("line 2 is not JSON");
+      expect(store.count()).toBe(0);
+    });
+  });
+});

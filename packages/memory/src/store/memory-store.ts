@@ -1,0 +1,454 @@
+import { redactSecrets } from "@toolkit/internal";
+import Database from "better-sqlite3";
+import { cutText } from "./cut-text.js";
+import { asPhrase, isFtsSyntaxError } from "./fts-query.js";
+import { cosine, fuseRanks } from "./fuse-ranks.js";
+import { MemoryStoreError, migrate } from "./schema.js";
+import type { EmbedFunction, Memory, MemoryHit, MemoryInput, MemoryKind, MemorySearch } from "./types.js";
+
+/** Options of `MemoryStore.open`. */
+export interface MemoryStoreOptions {
+  /** The longest input or output kept per memory, in characters; longer text is cut, with a note. @default 16000 */
+  maxTextChars?: number;
+  /** Embeds memories so that search blends words with meaning. Without it, search is BM25 alone. */
+  embed?: EmbedFunction;
+  /** How long a write waits for another process holding the file, in ms. @default 5000 */
+  busyTimeoutMs?: number;
+  /** The most stored vectors one search compares, newest first. @default 100000 */
+  maxVectorScan?: number;
+}
+
+/** What `prune` removes. */
+export interface PruneOptions {
+  /** Remove memories older than this time (ms since the epoch, or a Date). */
+  olderThan?: number | Date;
+  /** Keep only this many memories, the newest. */
+  maxRows?: number;
+}
+
+interface Row {
+  id: number;
+  kind: MemoryKind;
+  session: string;
+  project: string | null;
+  tool: string | null;
+  turn: number | null;
+  input: string;
+  output: string;
+  is_error: number;
+  truncated: number;
+  created_at: number;
+}
+
+const EMBED_BATCH = 64;
+const EMBED_TEXT_CHARS = 2_000;
+const MAX_LIMIT = 50;
+
+function toMemory(row: Row): Memory {
+  return Object.freeze({
+    id: row.id,
+    kind: row.kind,
+    session: row.session,
+    project: row.project ?? undefined,
+    tool: row.tool ?? undefined,
+    turn: row.turn ?? undefined,
+    input: row.input,
+    output: row.output,
+    isError: row.is_error === 1,
+    truncated: row.truncated === 1,
+    createdAt: row.created_at,
+  });
+}
+
+function positiveInt(owner: string, field: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
+    throw new TypeError(`${owner}: \`${field}\` must be a positive integer, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Tool calls and runs kept in one SQLite file (WAL mode, FTS5 full-text
+ * index), safe for several processes at once. Every text is redacted of
+ * secrets and cut to `maxTextChars` before it is written.
+ *
+ * @example
+ * const store = MemoryStore.open("memory.db");
+ * store.record({ kind: "call", session: "s1", tool: "Grep", input: '{"pattern":"TODO"}', output: "src/a.ts:3: TODO" });
+ * const hits = await store.search({ query: "TODO" });
+ */
+export class MemoryStore {
+  readonly path: string;
+  readonly #db: Database.Database;
+  readonly #maxTextChars: number;
+  readonly #embed: EmbedFunction | undefined;
+  readonly #maxVectorScan: number;
+  readonly #insert: Database.Statement;
+  #closed = false;
+
+  private constructor(path: string, db: Database.Database, options: MemoryStoreOptions) {
+    this.path = path;
+    this.#db = db;
+    this.#maxTextChars = options.maxTextChars ?? 16_000;
+    this.#embed = options.embed;
+    this.#maxVectorScan = options.maxVectorScan ?? 100_000;
+    this.#insert = db.prepare(
+      `INSERT INTO memories (kind, session, project, tool, turn, input, output, is_error, truncated, created_at)
+       VALUES (@kind, @session, @project, @tool, @turn, @input, @output, @isError, @truncated, @createdAt)`,
+    );
+  }
+
+  /**
+   * Opens (or creates) a store. `":memory:"` keeps it in this process only.
+   * Throws a MemoryStoreError, without writing anything, for a file that is
+   * not SQLite, is corrupt, belongs to another program, or has a newer schema.
+   */
+  static open(path: string, options: MemoryStoreOptions = {}): MemoryStore {
+    if (typeof path !== "string" || path === "") {
+      throw new TypeError(
+        `MemoryStore.open: \`path\` must be a file path or ":memory:", got ${JSON.stringify(path)}`,
+      );
+    }
+    if (options.maxTextChars !== undefined)
+      positiveInt("MemoryStore.open", "maxTextChars", options.maxTextChars);
+    if (options.maxVectorScan !== undefined)
+      positiveInt("MemoryStore.open", "maxVectorScan", options.maxVectorScan);
+    if (options.embed !== undefined && typeof options.embed !== "function") {
+      throw new TypeError(
+        `MemoryStore.open: \`embed\` must be a function (texts) => Promise<Float32Array[]>`,
+      );
+    }
+    let db: Database.Database;
+    try {
+      db = new Database(path, { fileMustExist: false });
+    } catch (error) {
+      throw new MemoryStoreError(`MemoryStore.open: cannot open ${path}: ${(error as Error).message}`);
+    }
+    try {
+      db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5_000}`);
+      // Read-only checks first: nothing is written to a file that is not ours.
+      migrate(db, path);
+      if (path !== ":memory:") db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+      db.pragma("foreign_keys = ON");
+      return new MemoryStore(path, db, options);
+    } catch (error) {
+      db.close();
+      if (error instanceof MemoryStoreError) throw error;
+      const code = (error as { code?: unknown }).code;
+      if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") {
+        throw new MemoryStoreError(
+          `MemoryStore.open: ${path} is not a SQLite database, or it is corrupt (${code}); refusing to change it. Move it aside or give another path.`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  /** Stores one memory; returns its id. */
+  record(entry: MemoryInput): number {
+    return this.recordMany([entry])[0] as number;
+  }
+
+  /** Stores several memories in one transaction (much faster than one by one); returns their ids. */
+  recordMany(entries: readonly MemoryInput[]): number[] {
+    this.#open("recordMany");
+    const rows = entries.map((e, i) => this.#row(e, i));
+    return this.#db
+      .transaction(() => rows.map((row) => Number(this.#insert.run(row).lastInsertRowid)))
+      .immediate();
+  }
+
+  /** One memory by id. */
+  get(id: number): Memory | undefined {
+    this.#open("get");
+    const row = this.#db.prepare("SELECT * FROM memories WHERE id = ?").get(id) as Row | undefined;
+    return row && toMemory(row);
+  }
+
+  /** How many memories are stored. */
+  count(): number {
+    this.#open("count");
+    return (this.#db.prepare("SELECT count(*) AS n FROM memories").get() as { n: number }).n;
+  }
+
+  /**
+   * Searches the memories: BM25-ranked full-text search (ties newest first),
+   * blended with cosine similarity by reciprocal rank fusion when the store
+   * has `embed`. A query FTS5 cannot parse is searched as one phrase.
+   */
+  async search(search: MemorySearch): Promise<MemoryHit[]> {
+    this.#open("search");
+    const query = typeof search.query === "string" ? search.query.trim() : "";
+    if (query === "")
+      throw new TypeError(
+        `MemoryStore.search: \`query\` must be non-empty text, got ${JSON.stringify(search.query)}`,
+      );
+    const limit = Math.min(
+      search.limit === undefined ? 10 : positiveInt("MemoryStore.search", "limit", search.limit),
+      MAX_LIMIT,
+    );
+    const words = this.#fullText(query, search, this.#embed ? limit * 4 : limit);
+    if (!this.#embed) return words;
+    await this.embedPending();
+    const [vector] = await this.#embed([query]);
+    if (!vector) return words;
+    const nearest = this.#nearest(vector, search, limit * 4);
+    const fused = fuseRanks([words.map((h) => h.memory.id), nearest]).slice(0, limit);
+    const snippets = new Map(words.map((h) => [h.memory.id, h.snippet]));
+    return fused.flatMap(({ id, score }) => {
+      const memory = this.get(id);
+      if (!memory) return [];
+      const snippet = snippets.get(id) ?? cutText(memory.output || memory.input, 200).text;
+      return [{ memory, snippet, score: -score }];
+    });
+  }
+
+  /** Embeds every memory that has no vector yet (search does this first). Returns how many were embedded. */
+  async embedPending(): Promise<number> {
+    const embed = this.#embed;
+    if (!embed) return 0;
+    let done = 0;
+    const pick = this.#db.prepare(
+      `SELECT id, tool, input, output FROM memories m
+       WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.id = m.id) ORDER BY id LIMIT ${EMBED_BATCH}`,
+    );
+    const put = this.#db.prepare("INSERT OR REPLACE INTO embeddings (id, vector) VALUES (?, ?)");
+    for (;;) {
+      const rows = pick.all() as Array<{ id: number; tool: string | null; input: string; output: string }>;
+      if (rows.length === 0) return done;
+      const texts = rows.map((r) => `${r.tool ?? "run"}: ${r.input}\n${r.output}`.slice(0, EMBED_TEXT_CHARS));
+      const vectors = await embed(texts);
+      if (
+        !Array.isArray(vectors) ||
+        vectors.length !== rows.length ||
+        !vectors.every((v) => v instanceof Float32Array)
+      ) {
+        throw new TypeError(
+          `MemoryStore: \`embed\` must resolve with one Float32Array per text (${rows.length}), got ${Array.isArray(vectors) ? vectors.length : typeof vectors}`,
+        );
+      }
+      this.#db
+        .transaction(() => {
+          rows.forEach((r, i) => {
+            const v = vectors[i] as Float32Array;
+            put.run(r.id, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+          });
+        })
+        .immediate();
+      done += rows.length;
+    }
+  }
+
+  /** Removes old memories; returns how many were removed. */
+  prune({ olderThan, maxRows }: PruneOptions = {}): number {
+    this.#open("prune");
+    if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 0)) {
+      throw new TypeError(
+        `MemoryStore.prune: \`maxRows\` must be an integer >= 0, got ${JSON.stringify(maxRows)}`,
+      );
+    }
+    const before = olderThan instanceof Date ? olderThan.getTime() : olderThan;
+    if (before !== undefined && !Number.isFinite(before)) {
+      throw new TypeError(
+        `MemoryStore.prune: \`olderThan\` must be a time or a Date, got ${JSON.stringify(olderThan)}`,
+      );
+    }
+    return this.#db
+      .transaction(() => {
+        let removed = 0;
+        if (before !== undefined)
+          removed += this.#db.prepare("DELETE FROM memories WHERE created_at < ?").run(before).changes;
+        if (maxRows !== undefined) {
+          removed += this.#db
+            .prepare(
+              "DELETE FROM memories WHERE id IN (SELECT id FROM memories ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)",
+            )
+            .run(maxRows).changes;
+        }
+        return removed;
+      })
+      .immediate();
+  }
+
+  /** Every memory as one JSON line, oldest first (ids are not exported: they are local to a file). */
+  *exportLines(): IterableIterator<string> {
+    this.#open("export");
+    for (const row of this.#db
+      .prepare("SELECT * FROM memories ORDER BY created_at, id")
+      .iterate() as IterableIterator<Row>) {
+      const m = toMemory(row);
+      yield JSON.stringify({
+        kind: m.kind,
+        session: m.session,
+        project: m.project,
+        tool: m.tool,
+        turn: m.turn,
+        input: m.input,
+        output: m.output,
+        isError: m.isError,
+        createdAt: m.createdAt,
+      });
+    }
+  }
+
+  /** Every memory as JSONL text. For a large store, prefer `exportLines()`. */
+  export(): string {
+    let out = "";
+    for (const line of this.exportLines()) out += `${line}\n`;
+    return out;
+  }
+
+  /**
+   * Adds the memories of JSONL text (as `export()` writes) in one transaction:
+   * all or nothing. A bad line is an error naming its line number. Returns how
+   * many were added.
+   */
+  import(jsonl: string): number {
+    this.#open("import");
+    if (typeof jsonl !== "string")
+      throw new TypeError(`MemoryStore.import: expected JSONL text, got ${typeof jsonl}`);
+    const entries: MemoryInput[] = [];
+    jsonl.split("\n").forEach((line, i) => {
+      if (line.trim() === "") return;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (error) {
+        throw new TypeError(`MemoryStore.import: line ${i + 1} is not JSON: ${(error as Error).message}`);
+      }
+      entries.push(this.#parseLine(value, i + 1));
+    });
+    return this.recordMany(entries).length;
+  }
+
+  /** Closes the file. Further calls throw. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#db.close();
+  }
+
+  #open(what: string): void {
+    if (this.#closed) throw new Error(`MemoryStore.${what}: the store is closed`);
+  }
+
+  #row(e: MemoryInput, index: number) {
+    const where = `MemoryStore.record: entry ${index}`;
+    if (e === null || typeof e !== "object")
+      throw new TypeError(`${where} must be an object, got ${JSON.stringify(e)}`);
+    if (e.kind !== "call" && e.kind !== "run")
+      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${JSON.stringify(e.kind)}`);
+    if (typeof e.session !== "string" || e.session === "")
+      throw new TypeError(`${where}: \`session\` must be non-empty text, got ${JSON.stringify(e.session)}`);
+    for (const field of ["input", "output"] as const) {
+      if (typeof e[field] !== "string")
+        throw new TypeError(`${where}: \`${field}\` must be text, got ${typeof e[field]}`);
+    }
+    const input = cutText(redactSecrets(e.input).text, this.#maxTextChars);
+    const output = cutText(redactSecrets(e.output).text, this.#maxTextChars);
+    return {
+      kind: e.kind,
+      session: e.session,
+      project: e.project ?? null,
+      tool: e.tool ?? null,
+      turn: e.turn ?? null,
+      input: input.text,
+      output: output.text,
+      isError: e.isError ? 1 : 0,
+      truncated: input.cut || output.cut ? 1 : 0,
+      createdAt: e.createdAt ?? Date.now(),
+    };
+  }
+
+  #parseLine(value: unknown, line: number): MemoryInput {
+    const where = `MemoryStore.import: line ${line}`;
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      throw new TypeError(`${where} must be a JSON object`);
+    const v = value as Record<string, unknown>;
+    const text = (k: string) => {
+      if (typeof v[k] !== "string")
+        throw new TypeError(`${where}: \`${k}\` must be text, got ${JSON.stringify(v[k])}`);
+      return v[k] as string;
+    };
+    const optionalText = (k: string) => (v[k] === undefined || v[k] === null ? undefined : text(k));
+    if (v.kind !== "call" && v.kind !== "run")
+      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${JSON.stringify(v.kind)}`);
+    if (typeof v.createdAt !== "number" || !Number.isFinite(v.createdAt)) {
+      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${JSON.stringify(v.createdAt)}`);
+    }
+    if (v.turn !== undefined && v.turn !== null && !Number.isInteger(v.turn)) {
+      throw new TypeError(`${where}: \`turn\` must be an integer, got ${JSON.stringify(v.turn)}`);
+    }
+    return {
+      kind: v.kind,
+      session: text("session"),
+      project: optionalText("project"),
+      tool: optionalText("tool"),
+      turn: typeof v.turn === "number" ? v.turn : undefined,
+      input: text("input"),
+      output: text("output"),
+      isError: v.isError === true,
+      createdAt: v.createdAt,
+    };
+  }
+
+  #filters(search: MemorySearch): { sql: string; params: unknown[] } {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      clauses.push(sql);
+      params.push(value);
+    };
+    if (search.session !== undefined) add("m.session = ?", search.session);
+    if (search.tool !== undefined) add("m.tool = ?", search.tool);
+    if (search.project !== undefined) add("m.project = ?", search.project);
+    if (search.since !== undefined) add("m.created_at >= ?", search.since);
+    return { sql: clauses.map((c) => ` AND ${c}`).join(""), params };
+  }
+
+  #fullText(query: string, search: MemorySearch, limit: number): MemoryHit[] {
+    const { sql, params } = this.#filters(search);
+    const statement = this.#db.prepare(
+      `SELECT m.*, bm25(memories_fts, 2.0, 1.0, 1.0) AS score,
+              snippet(memories_fts, -1, '[', ']', '...', 16) AS snippet
+       FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
+       WHERE memories_fts MATCH ?${sql}
+       ORDER BY score, m.created_at DESC, m.id DESC
+       LIMIT ?`,
+    );
+    const run = (match: string) =>
+      (statement.all(match, ...params, limit) as Array<Row & { score: number; snippet: string }>).map(
+        (r) => ({
+          memory: toMemory(r),
+          snippet: r.snippet,
+          score: r.score,
+        }),
+      );
+    try {
+      return run(query);
+    } catch (error) {
+      if (!isFtsSyntaxError(error)) throw error;
+      return run(asPhrase(query));
+    }
+  }
+
+  #nearest(vector: Float32Array, search: MemorySearch, limit: number): number[] {
+    const { sql, params } = this.#filters(search);
+    const rows = this.#db
+      .prepare(
+        `SELECT e.id AS id, e.vector AS vector FROM embeddings e JOIN memories m ON m.id = e.id
+         WHERE 1 = 1${sql} ORDER BY m.created_at DESC LIMIT ?`,
+      )
+      .all(...params, this.#maxVectorScan) as Array<{ id: number; vector: Buffer }>;
+    return rows
+      .map((r) => ({
+        id: r.id,
+        // A copy: the blob's bytes need not be 4-byte aligned.
+        sim: cosine(vector, new Float32Array(new Uint8Array(r.vector).buffer)),
+      }))
+      .sort((a, b) => b.sim - a.sim)
+      .slice(0, limit)
+      .map((r) => r.id);
+  }
+}

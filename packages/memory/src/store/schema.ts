@@ -1,0 +1,80 @@
+import type Database from "better-sqlite3";
+
+/** `PRAGMA application_id` of a Toolkit memory file ("TKM1"): tells ours from a foreign SQLite file. */
+export const APPLICATION_ID = 0x544b4d31;
+/** The schema version this code writes (`PRAGMA user_version`). */
+export const SCHEMA_VERSION = 1;
+
+/** Each migration takes the file from version `index` to `index + 1`, in one transaction. */
+const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE memories (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('call', 'run')),
+    session TEXT NOT NULL,
+    project TEXT,
+    tool TEXT,
+    turn INTEGER,
+    input TEXT NOT NULL DEFAULT '',
+    output TEXT NOT NULL DEFAULT '',
+    is_error INTEGER NOT NULL DEFAULT 0,
+    truncated INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX memories_created ON memories (created_at);
+  CREATE INDEX memories_session ON memories (session, created_at);
+  CREATE INDEX memories_tool ON memories (tool, created_at);
+  CREATE VIRTUAL TABLE memories_fts USING fts5(
+    tool, input, output,
+    content = 'memories', content_rowid = 'id',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts (rowid, tool, input, output) VALUES (new.id, coalesce(new.tool, ''), new.input, new.output);
+  END;
+  CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts (memories_fts, rowid, tool, input, output)
+      VALUES ('delete', old.id, coalesce(old.tool, ''), old.input, old.output);
+  END;
+  CREATE TABLE embeddings (
+    id INTEGER PRIMARY KEY REFERENCES memories (id) ON DELETE CASCADE,
+    vector BLOB NOT NULL
+  );
+  `,
+];
+
+/** A file that is not a Toolkit memory store, or one this version cannot read; nothing was written to it. */
+export class MemoryStoreError extends Error {
+  override readonly name = "MemoryStoreError";
+}
+
+/**
+ * Brings an open database to SCHEMA_VERSION. A new, empty file is set up; a
+ * file with our application id is migrated forward; anything else (another
+ * program's database, a newer schema) is refused without writing.
+ */
+export function migrate(db: Database.Database, path: string): void {
+  const appId = db.pragma("application_id", { simple: true }) as number;
+  const version = db.pragma("user_version", { simple: true }) as number;
+  const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n;
+  if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0 || version !== 0)) {
+    throw new MemoryStoreError(
+      `MemoryStore.open: ${path} is a SQLite database of another program (application_id ${appId}, ${tables} schema objects); refusing to change it. Give a new path or a Toolkit memory file.`,
+    );
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new MemoryStoreError(
+      `MemoryStore.open: ${path} has schema version ${version}, newer than this @toolkit/memory understands (${SCHEMA_VERSION}); upgrade the package.`,
+    );
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      // Another process may have migrated between our read and this write lock.
+      const now = db.pragma("user_version", { simple: true }) as number;
+      if (now > v) return;
+      db.exec(MIGRATIONS[v] as string);
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}

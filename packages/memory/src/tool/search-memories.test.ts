@@ -1,0 +1,94 @@
+import { createToolContext, toolTraits } from "@toolkit/core";
+import { dispatch, ToolRegistry } from "@toolkit/registry";
+import { afterEach, describe, expect, it } from "vitest";
+import { MemoryStore } from "../store/memory-store.js";
+import { SearchMemories } from "./search-memories.js";
+
+const stores: MemoryStore[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+});
+
+function storeWith(...outputs: Array<[string, string, number]>): MemoryStore {
+  const store = MemoryStore.open(":memory:");
+  stores.push(store);
+  for (const [tool, output, createdAt] of outputs) {
+    store.record({ kind: "call", session: "s1", tool, turn: 2, input: '{"q":1}', output, createdAt });
+  }
+  return store;
+}
+
+async function search(store: MemoryStore, input: unknown) {
+  const registry = new ToolRegistry();
+  registry.register(new SearchMemories({ store }));
+  const [result] = await dispatch(registry, [{ id: "c1", name: "SearchMemories", input }], {
+    ctx: createToolContext(),
+  });
+  return result?.output;
+}
+
+describe("SearchMemories", () => {
+  it("answers with the hits, best first, each with its tool, time and snippet", async () => {
+    const store = storeWith(
+      ["Grep", "the flaky test is in jobs.test.ts", Date.UTC(2026, 10, 30, 9, 5)],
+      ["Read", "nothing here", 1],
+    );
+    const out = await search(store, { query: "flaky" });
+    expect(out?.isError).toBe(false);
+    expect(out?.textContent()).toBe(
+      [
+        '1 memory matches "flaky", best first:',
+        "[1] 2026-11-30 09:05 Grep (session s1, turn 2)",
+        '  input: {"q":1}',
+        "  the [flaky] test is in jobs.test.ts",
+      ].join("\n"),
+    );
+  });
+
+  it("says so when nothing matches", async () => {
+    expect((await search(storeWith(), { query: "absent" }))?.textContent()).toBe(
+      'No memories match "absent".',
+    );
+  });
+
+  it("filters by tool and since", async () => {
+    const store = storeWith(
+      ["Grep", "needle one", Date.UTC(2026, 0, 1)],
+      ["Read", "needle two", Date.UTC(2026, 5, 1)],
+    );
+    const byTool = (await search(store, { query: "needle", tool: "Read" }))?.textContent();
+    expect(byTool).toContain("1 memory matches");
+    expect(byTool).toContain("2026-06-01 00:00 Read");
+    const bySince = (await search(store, { query: "needle", since: "2026-03-01" }))?.textContent();
+    expect(bySince).toContain("1 memory matches");
+    expect(bySince).toContain("2026-06-01 00:00 Read");
+  });
+
+  it.each([
+    [{ query: "" }, "query"],
+    [{ query: "x", limit: 0 }, "limit"],
+    [
+      { query: "x", since: "last tuesday" },
+      '`since` must be an ISO date such as 2026-11-30, got "last tuesday"',
+    ],
+    [{ query: "x", extra: true }, "extra"],
+  ])("answers %j with a soft failure naming the field", async (input, message) => {
+    const out = await search(storeWith(), input);
+    expect(out?.isError).toBe(true);
+    expect(out?.textContent()).toContain(message);
+  });
+
+  it("is read-only, concurrency-safe, idempotent and never recorded", () => {
+    const t = toolTraits(new SearchMemories({ store: storeWith() }));
+    expect([t.isReadOnly, t.isConcurrencySafe, t.isIdempotent, t.recordsTrajectory]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it("refuses a missing store", () => {
+    expect(() => new SearchMemories({} as never)).toThrow("`store` must be a MemoryStore");
+  });
+});
