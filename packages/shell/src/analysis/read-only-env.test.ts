@@ -23,6 +23,7 @@ describe("readOnlyCommandEnv", () => {
       });
       const count = Object.keys(READ_ONLY_GIT_CONFIG).length;
       expect(env.PATH).toBe("/bin");
+      expect(readOnlyCommandEnv({ PATH: "/bin::.:node_modules/.bin:/usr/bin:" }).PATH).toBe("/bin:/usr/bin");
       for (const name of ["GIT_EXTERNAL_DIFF", "BASH_ENV", "BASH_FUNC_ls%%", "RIPGREP_CONFIG_PATH"]) {
         expect(env[name]).toBeUndefined();
       }

@@ -48,7 +48,9 @@ const REMOVED = new Set([
  * The environment for a command that `analyzeCommand` judged read-only:
  * `env` without variables that name programs to run (`GIT_EXTERNAL_DIFF`,
  * `BASH_ENV`, `RIPGREP_CONFIG_PATH`, exported bash functions, ...), with
- * pagers set to `cat`, and with `READ_ONLY_GIT_CONFIG` appended to any
+ * only absolute directories in `PATH` (an empty entry means the current
+ * directory, where a file named `ls` could wait), with pagers set to
+ * `cat`, and with `READ_ONLY_GIT_CONFIG` appended to any
  * `GIT_CONFIG_COUNT` entries already there. Pure.
  *
  * @example
@@ -60,6 +62,11 @@ export function readOnlyCommandEnv(env: Readonly<Record<string, string>>): Recor
     if (REMOVED.has(name) || name.startsWith("BASH_FUNC_")) continue;
     out[name] = value;
   }
+  // An empty or relative PATH entry would let a command name run a file the workspace holds.
+  if (out.PATH !== undefined)
+    out.PATH = out.PATH.split(":")
+      .filter((dir) => dir.startsWith("/"))
+      .join(":");
   const existing = out.GIT_CONFIG_COUNT;
   let index = existing !== undefined && /^\d{1,4}$/.test(existing) ? Number(existing) : 0;
   for (const [key, value] of Object.entries(READ_ONLY_GIT_CONFIG)) {
