@@ -55,6 +55,12 @@ const ATTACKS: ReadonlyArray<readonly [string, string]> = [
   ["sed -e 'a\\' -e 'w x' f", "writes to a file"],
   ["sed 's/a/b/gw out' f", "the sed flag `s///w` writes to a file"],
   ["sed 'v 4.2' f", "a command the analysis does not know"],
+  ["sed 'a foo\\\\\nw out' f", "the sed command `w` writes to a file"],
+  ["sed 'a foo\\\nw out' f", "the sed command `w` writes to a file"],
+  ["sed '/x/{s/a/b/;w out\n}' f", "the sed command `w` writes to a file"],
+  ["sed -n -e '1{p;e id' -e '}' f", "runs a shell command"],
+  ["echo ${a[-$(id)]}", "array subscript"],
+  ["echo ${x:1+1}", "substring offset"],
   // bash evaluating strings at run time
   ["test -v 'a[$(touch x)]'", "`test -v` evaluates an array subscript"],
   ["[ -v 'a[$(touch x)]' ]", "`[ -v` evaluates an array subscript"],
@@ -294,6 +300,12 @@ const READS: readonly string[] = [
   "while false; do echo; done < f",
   "until true; do ls; done",
   "case x in a|b) ls;; *) pwd;; esac",
+  "sed -n '/a/,/b/{p}' f",
+  "sed -n '1{p;q}' f",
+  "sed '1i\\\nheader' f",
+  "sed '$a write this' f",
+  "echo ${arr[-1]} ${x: -1} ${x:(-1)} ${a[@]:1}",
+  "while :; do break; done",
 ];
 
 describe("analyzeCommand", () => {

@@ -56,16 +56,14 @@ function checkParamExp(
   if (exp.Width) return "it uses a `${%name}` expansion, which the analysis does not accept";
   if (parser.kind(exp.Index) !== undefined) {
     const index = wordLiteral(parser, exp.Index);
-    if (index === undefined || !/^(\d+|@|\*)$/.test(index)) {
+    if (index !== "@" && index !== "*" && !isNumber(parser, exp.Index)) {
       return "an array subscript (`${a[...]}`) is evaluated as arithmetic, which can run commands";
     }
   }
   const slice = exp.Slice;
   if (parser.kind(slice) !== undefined) {
     for (const bound of [(slice as ShNode).Offset, (slice as ShNode).Length]) {
-      if (parser.kind(bound) === undefined) continue;
-      const text = wordLiteral(parser, bound);
-      if (text === undefined || !/^\s*-?\d+\s*$/.test(text)) {
+      if (parser.kind(bound) !== undefined && !isNumber(parser, bound)) {
         return "a substring offset (`${x:a:b}`) is evaluated as arithmetic, which can run commands";
       }
     }
@@ -91,4 +89,17 @@ function checkParamExp(
   }
   // biome-ignore-end lint/suspicious/noTemplateCurlyInString: shell syntax, not templates
   return undefined;
+}
+
+/** An arithmetic operand that is a number written in the command: `3`, `-1`, `(-1)`. */
+function isNumber(parser: ShParser, node: unknown): boolean {
+  switch (parser.kind(node)) {
+    case "Word":
+      return /^\s*[+-]?\d+\s*$/.test(wordLiteral(parser, node) ?? "");
+    case "UnaryArithm":
+    case "ParenArithm":
+      return isNumber(parser, (node as ShNode).X);
+    default:
+      return false;
+  }
 }

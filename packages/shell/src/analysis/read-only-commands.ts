@@ -70,6 +70,8 @@ const PLAIN = [
   "cd",
   "join",
   "expand",
+  "break",
+  "continue",
 ];
 
 /** find's primaries that write or run something; find matches them exactly, anywhere (also after `--`). */

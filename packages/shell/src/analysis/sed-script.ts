@@ -48,11 +48,21 @@ function scan(script: string, brackets: boolean): string | undefined {
         s.delimited(delimiter, false);
         break;
       }
-      case "#":
-      case ":":
+      case "{":
+      case "}":
+        break;
       case "a":
       case "i":
       case "c":
+        // Text to the end of the line; a line ending in an odd number of backslashes continues on
+        // the next one. The reading without brackets takes every line as commands, so a mistake
+        // here cannot hide a `w` or an `e`.
+        for (let line = s.until("\n"); brackets && !s.done() && continues(line); line = s.until("\n")) {
+          s.next();
+        }
+        break;
+      case "#":
+      case ":":
       case "r":
       case "R":
         s.until("\n");
@@ -70,6 +80,11 @@ function scan(script: string, brackets: boolean): string | undefined {
     }
   }
   return undefined;
+}
+
+/** A line of `a`/`i`/`c` text that ends in an odd number of backslashes goes on to the next line. */
+function continues(line: string): boolean {
+  return /(^|[^\\])(\\\\)*\\\s*$/.test(line);
 }
 
 class Scanner {
