@@ -6,6 +6,7 @@ export { createShellTools } from "./tools/create-shell-tools.js";
 export type { ShellOptions } from "./tools/shell-options.js";
 export { analyzeCommand } from "./analysis/analyze-command.js";
 export type { CommandAnalysis } from "./analysis/analyze-command.js";
+export { READ_ONLY_GIT_CONFIG, readOnlyCommandEnv } from "./analysis/read-only-env.js";
 export { dispose } from "./jobs/session-jobs.js";
 export { UnixBackend } from "./process/unix-backend.js";
 export type { UnixBackendOptions } from "./process/unix-backend.js";

@@ -1,57 +1,56 @@
+import { getoptLong, type OptionTable, type ParsedOption } from "./getopt-long.js";
+
 /** A command's arguments after its name: text when fixed at parse time, `undefined` when computed. */
 export type Args = readonly (string | undefined)[];
 
 /** Checks one command's arguments; returns why it is not read-only, or `undefined`. */
 export type ArgCheck = (args: Args) => string | undefined;
 
-/** The flags to look for: short letters (also inside `-abc`) and long or single-dash names. */
-export interface FlagSpec {
-  /** Single letters such as `"io"` for `-i` and `-o` (also matched inside `-ni`). */
-  short?: string;
-  /** Whole names such as `--output` (also matched as `--output=x`) or find's `-delete`. */
-  long?: readonly string[];
-}
-
-/** The first argument (before `--`) that is one of the flags, as written; `undefined` when none. */
-export function findFlag(args: Args, { short = "", long = [] }: FlagSpec): string | undefined {
-  for (const arg of args) {
-    if (arg === undefined) continue;
-    if (arg === "--") return undefined;
-    for (const name of long) {
-      if (arg === name || arg.startsWith(`${name}=`)) return name;
-    }
-    if (short !== "" && /^-[^-]/.test(arg)) {
-      for (const letter of arg.slice(1)) {
-        if (short.includes(letter)) return `-${letter}`;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Arguments that are not options (everything after `--` counts). */
-export function positionals(args: Args): Args {
-  const out: (string | undefined)[] = [];
-  let afterDashes = false;
-  for (const arg of args) {
-    if (!afterDashes && arg === "--") afterDashes = true;
-    else if (afterDashes || arg === undefined || !arg.startsWith("-") || arg === "-") out.push(arg);
-  }
-  return out;
-}
-
 /** Wraps a check so that an argument computed at run time disqualifies the command. */
-export function literalArgs(command: string, check: ArgCheck): ArgCheck {
+export function literalArgs(
+  command: string,
+  check: (args: readonly string[]) => string | undefined,
+): ArgCheck {
   return (args) =>
     args.includes(undefined)
       ? `an argument of \`${command}\` is computed at run time (an expansion or a glob), so it cannot be checked`
-      : check(args);
+      : check(args as readonly string[]);
 }
 
-/** A check that refuses the given flags with one reason per flag. */
-export function forbidFlags(command: string, spec: FlagSpec, why: string): ArgCheck {
+/**
+ * A check for a GNU command: its arguments are parsed as `getopt_long` parses
+ * them (abbreviations included), an option it does not know refuses the
+ * command, and `check` judges the parsed options and operands.
+ */
+export function gnuCommand(
+  command: string,
+  table: OptionTable,
+  check: (options: readonly ParsedOption[], operands: readonly string[]) => string | undefined,
+): ArgCheck {
   return literalArgs(command, (args) => {
-    const flag = findFlag(args, spec);
-    return flag === undefined ? undefined : `\`${command} ${flag}\` ${why}`;
+    const parsed = getoptLong(args, table);
+    if ("error" in parsed) return `\`${command}\`: ${parsed.error}`;
+    return check(parsed.options, parsed.operands);
   });
+}
+
+/**
+ * True when `arg` is `--name` (or `--name=...`) with `name` equal to, or a
+ * prefix of, one of `names`: what a parser accepting abbreviations could
+ * read as that option.
+ */
+export function abbreviates(arg: string, names: readonly string[]): string | undefined {
+  if (!arg.startsWith("--") || arg === "--") return undefined;
+  const eq = arg.indexOf("=");
+  const written = arg.slice(2, eq === -1 ? undefined : eq);
+  return names.find((name) => name.startsWith(written));
+}
+
+/** The first argument equal to one of `names` (exactly) or starting with `name=`. */
+export function findExact(args: readonly string[], names: readonly string[]): string | undefined {
+  for (const arg of args) {
+    const name = names.find((n) => arg === n || arg.startsWith(`${n}=`));
+    if (name !== undefined) return name;
+  }
+  return undefined;
 }

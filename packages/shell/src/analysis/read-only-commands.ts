@@ -1,10 +1,12 @@
-import { type ArgCheck, findFlag, forbidFlags, literalArgs, positionals } from "./arg-helpers.js";
+import { type ArgCheck, abbreviates, findExact, gnuCommand, literalArgs } from "./arg-helpers.js";
 import { checkGit } from "./git-rules.js";
-import { sedScriptEffect } from "./sed-script.js";
+import { DATE, FILE, SORT, UNIQ } from "./gnu-option-tables.js";
+import { checkSed } from "./sed-command.js";
+import { checkCommandBuiltin, checkPrintf, checkTest } from "./builtin-rules.js";
 
 const ALWAYS: ArgCheck = () => undefined;
 
-/** Commands that only read whatever their arguments. */
+/** Commands that have no option that writes, runs a program or changes state. */
 const PLAIN = [
   "ls",
   "cat",
@@ -16,7 +18,6 @@ const PLAIN = [
   "fgrep",
   "pwd",
   "echo",
-  "printf",
   "which",
   "whereis",
   "type",
@@ -30,8 +31,6 @@ const PLAIN = [
   "true",
   "false",
   ":",
-  "test",
-  "[",
   "whoami",
   "id",
   "groups",
@@ -71,9 +70,12 @@ const PLAIN = [
   "cd",
   "join",
   "expand",
+  "break",
+  "continue",
 ];
 
-const find = forbidFlagsByName("find", {
+/** find's primaries that write or run something; find matches them exactly, anywhere (also after `--`). */
+const FIND_PRIMARIES: Readonly<Record<string, string>> = {
   "-delete": "deletes files",
   "-exec": "runs other commands",
   "-execdir": "runs other commands",
@@ -83,78 +85,171 @@ const find = forbidFlagsByName("find", {
   "-fprint0": "writes to a file",
   "-fprintf": "writes to a file",
   "-fls": "writes to a file",
-});
+};
 
-const sed = literalArgs("sed", (args) => {
-  const inPlace = findFlag(args, { short: "i", long: ["--in-place"] });
-  if (inPlace !== undefined) return `\`sed ${inPlace}\` edits files in place`;
-  if (findFlag(args, { short: "f", long: ["--file"] }) !== undefined)
-    return "`sed -f` reads its script from a file, which the analysis cannot check";
-  const scripts: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "-e" || arg === "--expression") scripts.push(args[++i] ?? "");
-    else if (arg.startsWith("--expression=")) scripts.push(arg.slice("--expression=".length));
-  }
-  if (scripts.length === 0) scripts.push((positionals(args)[0] as string | undefined) ?? "");
-  for (const script of scripts) {
-    const effect = sedScriptEffect(script);
-    if (effect !== undefined) return effect;
+const find = literalArgs("find", (args) => {
+  for (const arg of args) {
+    const why = Object.hasOwn(FIND_PRIMARIES, arg) ? FIND_PRIMARIES[arg] : undefined;
+    if (why !== undefined) return `\`find ${arg}\` ${why}`;
   }
   return undefined;
 });
 
-const positionalLimit = (command: string, max: number, why: string): ArgCheck =>
-  literalArgs(command, (args) => (positionals(args).length > max ? `\`${command}\` ${why}` : undefined));
+/**
+ * Commands whose parsers take only exact long names (ripgrep, fd): the
+ * dangerous names and anything that abbreviates them are refused.
+ */
+function refuseNames(command: string, names: readonly string[], short: string, why: string): ArgCheck {
+  return literalArgs(command, (args) => {
+    for (const arg of args) {
+      if (arg === "--") return undefined;
+      const name = abbreviates(arg, names);
+      if (name !== undefined) return `\`${command} --${name}\` ${why}`;
+      if (short !== "" && /^-[^-]/.test(arg)) {
+        const letter = [...arg.slice(1)].find((c) => short.includes(c));
+        if (letter !== undefined) return `\`${command} -${letter}\` ${why}`;
+      }
+    }
+    return undefined;
+  });
+}
+
+const sort = gnuCommand("sort", SORT, (options) => {
+  for (const option of options) {
+    if (option.id === "-o") return `\`sort ${option.written}\` writes to a file`;
+    if (option.id === "--compress-program") return `\`sort ${option.written}\` runs another command`;
+  }
+  return undefined;
+});
+
+const file = gnuCommand("file", FILE, (options) => {
+  for (const option of options) {
+    if (option.id === "-C") return `\`file ${option.written}\` writes a compiled magic file`;
+    if (option.id === "-p") return `\`file ${option.written}\` resets the access times of files`;
+  }
+  return undefined;
+});
+
+const date = gnuCommand("date", DATE, (options, operands) => {
+  const set = options.find((option) => option.id === "-s");
+  if (set !== undefined) return `\`date ${set.written}\` sets the clock`;
+  return operands.some((operand) => !operand.startsWith("+"))
+    ? "`date` with an argument other than `+FORMAT` sets the clock"
+    : undefined;
+});
+
+const uniq = gnuCommand("uniq", UNIQ, (_options, operands) =>
+  operands.length > 1 ? "`uniq` with two file names writes the second" : undefined,
+);
+
+/** tree parses its own options: `-o` writes a file, `-R` writes one per directory. */
+const TREE_LONG = [
+  "--noreport",
+  "--dirsfirst",
+  "--filesfirst",
+  "--charset",
+  "--gitignore",
+  "--filelimit",
+  "--du",
+  "--si",
+  "--prune",
+  "--matchdirs",
+  "--ignore-case",
+  "--sort",
+  "--info",
+  "--metafirst",
+  "--inodes",
+  "--device",
+  "--timefmt",
+  "--version",
+  "--help",
+];
+const tree = literalArgs("tree", (args) => {
+  for (const arg of args) {
+    if (arg === "--") return undefined;
+    if (arg.startsWith("--")) {
+      if (findExact([arg], TREE_LONG) === undefined)
+        return `\`tree ${arg}\` is not an option the analysis knows`;
+    } else if (/^-[^-]/.test(arg) && /[oR]/.test(arg)) {
+      return `\`tree ${arg}\` writes to a file`;
+    }
+  }
+  return undefined;
+});
+
+const XXD_VALUES = new Set([
+  "-c",
+  "-cols",
+  "-g",
+  "-groupsize",
+  "-l",
+  "-len",
+  "-o",
+  "-offset",
+  "-s",
+  "-seek",
+  "-n",
+  "-name",
+]);
+const xxd = literalArgs("xxd", (args) => {
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (XXD_VALUES.has(arg)) i++;
+    else if (!arg.startsWith("-") || arg === "-") operands.push(arg);
+  }
+  return operands.length > 1 ? "`xxd` with two file names writes the second" : undefined;
+});
+
+const HOSTNAME_READS = new Set([
+  "-a",
+  "-A",
+  "-d",
+  "-f",
+  "-i",
+  "-I",
+  "-s",
+  "-y",
+  "--alias",
+  "--all-fqdns",
+  "--domain",
+  "--fqdn",
+  "--long",
+  "--ip-address",
+  "--all-ip-addresses",
+  "--short",
+  "--yp",
+  "--nis",
+]);
+const hostname = literalArgs("hostname", (args) =>
+  args.every((arg) => HOSTNAME_READS.has(arg))
+    ? undefined
+    : "`hostname` with an argument can set the host name",
+);
+
+const env = literalArgs("env", (args) =>
+  args.length > 0 ? "`env` with arguments runs a command" : undefined,
+);
 
 /** Every command on the read-only list, with the check its arguments must pass. */
 export const READ_ONLY_COMMANDS: ReadonlyMap<string, ArgCheck> = new Map<string, ArgCheck>([
   ...PLAIN.map((name) => [name, ALWAYS] as const),
   ["find", find],
-  ["sed", sed],
+  ["sed", checkSed],
   ["git", checkGit],
-  ["rg", forbidFlags("rg", { long: ["--pre"] }, "runs other commands")],
-  ["fd", forbidFlags("fd", { short: "xX", long: ["--exec", "--exec-batch"] }, "runs other commands")],
-  ["fdfind", forbidFlags("fdfind", { short: "xX", long: ["--exec", "--exec-batch"] }, "runs other commands")],
-  ["sort", literalArgs("sort", checkSort)],
-  ["tree", forbidFlags("tree", { short: "o" }, "writes to a file")],
-  ["file", forbidFlags("file", { short: "C", long: ["--compile"] }, "writes a compiled magic file")],
-  ["uniq", positionalLimit("uniq", 1, "with two file names writes the second")],
-  ["xxd", positionalLimit("xxd", 1, "with two file names writes the second")],
-  ["hostname", positionalLimit("hostname", 0, "with an argument sets the host name")],
-  [
-    "env",
-    literalArgs("env", (args) => (args.length > 0 ? "`env` with arguments runs a command" : undefined)),
-  ],
-  ["date", literalArgs("date", checkDate)],
-  ["command", literalArgs("command", checkCommandBuiltin)],
+  ["rg", refuseNames("rg", ["pre", "pre-glob", "hostname-bin"], "", "runs other commands")],
+  ["fd", refuseNames("fd", ["exec", "exec-batch"], "xX", "runs other commands")],
+  ["fdfind", refuseNames("fdfind", ["exec", "exec-batch"], "xX", "runs other commands")],
+  ["sort", sort],
+  ["tree", tree],
+  ["file", file],
+  ["uniq", uniq],
+  ["xxd", xxd],
+  ["hostname", hostname],
+  ["env", env],
+  ["date", date],
+  ["command", checkCommandBuiltin],
+  ["printf", checkPrintf],
+  ["test", checkTest("test")],
+  ["[", checkTest("[")],
 ]);
-
-function checkSort(args: readonly (string | undefined)[]): string | undefined {
-  const output = findFlag(args, { short: "o", long: ["--output"] });
-  if (output !== undefined) return `\`sort ${output}\` writes to a file`;
-  return findFlag(args, { long: ["--compress-program"] }) === undefined
-    ? undefined
-    : "`sort --compress-program` runs another command";
-}
-
-function checkDate(args: readonly (string | undefined)[]): string | undefined {
-  const set = findFlag(args, { short: "s", long: ["--set"] });
-  if (set !== undefined) return `\`date ${set}\` sets the clock`;
-  const other = positionals(args).find((arg) => !arg?.startsWith("+"));
-  return other === undefined ? undefined : "`date` with an argument other than `+FORMAT` sets the clock";
-}
-
-function checkCommandBuiltin(args: readonly (string | undefined)[]): string | undefined {
-  return findFlag(args, { short: "vV" }) === undefined
-    ? "`command` runs other commands unless used as `command -v`"
-    : undefined;
-}
-
-function forbidFlagsByName(command: string, reasons: Readonly<Record<string, string>>): ArgCheck {
-  const names = Object.keys(reasons);
-  return literalArgs(command, (args) => {
-    const flag = findFlag(args, { long: names });
-    return flag === undefined ? undefined : `\`${command} ${flag}\` ${reasons[flag]}`;
-  });
-}

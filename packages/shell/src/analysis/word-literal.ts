@@ -6,33 +6,34 @@ const GLOB = new Set(["*", "?", "["]);
 /**
  * The text a word stands for when it is fixed at parse time (plain, quoted or
  * escaped text); `undefined` when the shell computes it at run time
- * (expansions, substitutions, globs, brace or tilde expansion).
+ * (expansions, substitutions, globs, brace or tilde expansion, `$'...'`).
  */
-export function wordLiteral(parser: ShParser, word: ShNode): string | undefined {
+export function wordLiteral(parser: ShParser, word: unknown): string | undefined {
+  if (parser.kind(word) !== "Word") return undefined;
+  const parts = parser.list((word as ShNode).Parts);
   let text = "";
-  const parts = word.Parts as ShNode[];
   for (const part of parts) {
     const piece = partLiteral(parser, part);
     if (piece === undefined) return undefined;
     text += piece;
   }
   const first = parts[0];
-  if (first && parser.nodeType(first) === "Lit" && String(first.Value).startsWith("~")) return undefined;
+  if (first && parser.kind(first) === "Lit" && parser.text(first.Value).startsWith("~")) return undefined;
   return text;
 }
 
 function partLiteral(parser: ShParser, part: ShNode): string | undefined {
-  switch (parser.nodeType(part)) {
+  switch (parser.kind(part)) {
     case "Lit":
-      return unquoted(String(part.Value));
+      return unquoted(parser.text(part.Value));
     case "SglQuoted":
-      return part.Dollar ? undefined : String(part.Value);
+      return part.Dollar ? undefined : parser.text(part.Value);
     case "DblQuoted": {
       if (part.Dollar) return undefined;
       let text = "";
-      for (const inner of part.Parts as ShNode[]) {
-        if (parser.nodeType(inner) !== "Lit") return undefined;
-        text += doubleQuoted(String(inner.Value));
+      for (const inner of parser.list(part.Parts)) {
+        if (parser.kind(inner) !== "Lit") return undefined;
+        text += doubleQuoted(parser.text(inner.Value));
       }
       return text;
     }
@@ -74,12 +75,12 @@ function doubleQuoted(raw: string): string {
   return text;
 }
 
-/** `{a,b}` or `{1..3}`: a brace with a comma or `..` before its closing brace. */
+/** `{a,b}` or `{1..3}`: a brace with a comma or `..` before a closing brace. */
 function hasBraceExpansion(raw: string): boolean {
   const open = raw.indexOf("{");
   if (open === -1) return false;
-  const close = raw.indexOf("}", open);
-  if (close === -1) return false;
+  const close = raw.lastIndexOf("}");
+  if (close < open) return false;
   const inner = raw.slice(open + 1, close);
   return inner.includes(",") || inner.includes("..");
 }

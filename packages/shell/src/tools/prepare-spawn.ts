@@ -1,5 +1,7 @@
 import { stat } from "node:fs/promises";
 import { type ToolContext, ToolError, type Workspace } from "@toolkit/core";
+import { analyzeCommand } from "../analysis/analyze-command.js";
+import { readOnlyCommandEnv } from "../analysis/read-only-env.js";
 import { scrubEnv } from "../env/scrub-env.js";
 import type { SpawnRequest } from "../process/shell-backend.js";
 import type { ResolvedShellOptions } from "./shell-options.js";
@@ -28,7 +30,9 @@ export async function prepareSpawn({
   command,
   cwd,
 }: PrepareSpawnOptions): Promise<SpawnRequest> {
-  const env = scrubEnv({ ...(options.env ? { env: options.env } : {}), allow: options.allowEnv });
+  const scrubbed = scrubEnv({ ...(options.env ? { env: options.env } : {}), allow: options.allowEnv });
+  // A read-only command may run unasked and in parallel: git must not run what the repository's config names.
+  const env = analyzeCommand(command).readOnly ? readOnlyCommandEnv(scrubbed) : scrubbed;
   if (cwd === undefined && checkedRoots.has(workspace)) {
     return { command, cwd: await workspace.realRoot(), env };
   }
