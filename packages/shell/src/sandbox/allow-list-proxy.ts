@@ -3,8 +3,16 @@ import { isIP } from "node:net";
 import { RequestError, Server } from "proxy-chain";
 import { hostAllowed, normalizeHost } from "./host-pattern.js";
 
-/** The signature of `dns.lookup` with options, as net.connect calls it. */
-export type LookupFunction = typeof dns.lookup;
+/** How `net.connect` calls a custom lookup: with options, and `all: true` where it wants every address. */
+export type LookupFunction = (
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: (
+    error: NodeJS.ErrnoException | null,
+    address: string | dns.LookupAddress[],
+    family?: number,
+  ) => void,
+) => void;
 
 /** Options for `startAllowListProxy`. */
 export interface AllowListProxyOptions {
@@ -54,8 +62,13 @@ export async function startAllowListProxy({
           { "X-Sandbox-Refused": host },
         );
       }
-      return { dnsLookup: lookup };
+      // net.connect only ever calls it with options, the form LookupFunction describes.
+      return { dnsLookup: lookup as typeof dns.lookup };
     },
+  });
+  // proxy-chain drops connections without a remote address, which Unix sockets never have.
+  server.server.prependListener("connection", (socket: { remoteAddress?: string }) => {
+    Object.defineProperty(socket, "remoteAddress", { value: "sandbox", configurable: true });
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
@@ -71,33 +84,22 @@ export async function startAllowListProxy({
 }
 
 /** dns.lookup, but names that resolve to the host's own or unroutable addresses fail with EACCES. */
-export const guardedLookup = ((hostname: string, options: unknown, callback: unknown) => {
-  const cb = (typeof options === "function" ? options : callback) as (
-    error: NodeJS.ErrnoException | null,
-    address: string | dns.LookupAddress[],
-    family?: number,
-  ) => void;
-  const opts = typeof options === "function" || options === undefined ? {} : options;
-  dns.lookup(
-    hostname,
-    { ...(typeof opts === "number" ? { family: opts } : opts), all: true },
-    (error, addresses) => {
-      if (error) return cb(error, []);
-      const usable = addresses.filter((a) => !isPrivateToHost(a.address));
-      if (usable.length === 0) {
-        const refused: NodeJS.ErrnoException = new Error(
-          `sandbox: ${hostname} resolves to an address of this machine (${addresses.map((a) => a.address).join(", ")}); refused`,
-        );
-        refused.code = "EACCES";
-        return cb(refused, []);
-      }
-      const wantsAll = typeof opts === "object" && opts !== null && (opts as dns.LookupOptions).all === true;
-      if (wantsAll) return cb(null, usable);
-      const first = usable[0] as dns.LookupAddress;
-      cb(null, first.address, first.family);
-    },
-  );
-}) as LookupFunction;
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const usable = addresses.filter((a) => !isPrivateToHost(a.address));
+    if (usable.length === 0) {
+      const refused: NodeJS.ErrnoException = new Error(
+        `sandbox: ${hostname} resolves to an address of this machine (${addresses.map((a) => a.address).join(", ")}); refused`,
+      );
+      refused.code = "EACCES";
+      return callback(refused, []);
+    }
+    if (options.all === true) return callback(null, usable);
+    const first = usable[0] as dns.LookupAddress;
+    callback(null, first.address, first.family);
+  });
+};
 
 /** Loopback, unspecified and link-local addresses (IPv4, IPv6 and IPv4-mapped IPv6). */
 export function isPrivateToHost(address: string): boolean {
