@@ -71,7 +71,7 @@ export async function backendForCall({
         policyHint({ policy: sandbox.policy, mounts, stderr, refusedHosts: backend.refusedHosts() }),
     };
   }
-  const reason = mechanism.kind === "none" ? mechanism.reason : "sandbox-exec is not used by this version";
+  const reason = mechanism.kind === "none" ? mechanism.reason : "this version does not run sandbox-exec yet";
   if (sandbox.mode === "required") {
     const install = process.platform === "linux" ? "install bubblewrap" : reason;
     throw ToolError.execution(`no sandbox is available on this machine (${install})`, {
