@@ -35,6 +35,8 @@ export interface BwrapBackendOptions {
 export interface BwrapBackend extends ShellBackend {
   /** Hosts the allow-list proxy refused during the call (empty without one). */
   refusedHosts(): readonly string[];
+  /** Stops the proxy of a backend whose command never started (a spawned command stops it on exit). */
+  discard(): Promise<void>;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function createBwrapBackend(options: BwrapBackendOptions): Promise<
   let proxy: AllowListProxy | undefined;
   let socketDir: string | undefined;
   if (typeof network === "object") {
-    socketDir = mkdtempSync(join(tmpdir(), "toolkit-proxy-"));
+    socketDir = mkdtempSync(join(tmpdir(), `toolkit-proxy-${process.pid}-`));
     try {
       proxy = await startAllowListProxy({
         allow: network.allow,
@@ -67,9 +69,12 @@ export async function createBwrapBackend(options: BwrapBackendOptions): Promise<
     await proxy?.close();
     if (socketDir) rmSync(socketDir, { recursive: true, force: true });
   };
+  let spawned = false;
   return {
     refusedHosts: () => proxy?.refused ?? [],
+    discard: () => (spawned ? Promise.resolve() : release()),
     spawn(request) {
+      spawned = true;
       const proc = spawnBwrap(options, request, socketDir);
       proc.exited.then(release, release);
       return proc;

@@ -1,9 +1,11 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import dns from "node:dns";
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LoomBash } from "../loom/bash.js";
 import { Shell } from "../tools/shell.js";
-import { type Sandbox, sandbox } from "../tools/test-helpers.js";
+import { eventually, type Sandbox, sandbox } from "../tools/test-helpers.js";
 import type { LookupFunction } from "./allow-list-proxy.js";
 import { skipWithoutBwrap } from "./test-helpers.js";
 
@@ -107,6 +109,21 @@ describe.skipIf(skipWithoutBwrap("the sandbox network tests"))("a network allow-
       expect(out.isError).toBe(true);
       expect(out.textContent()).toContain("Connection refused");
       expect(seen).toEqual([]);
+    });
+  });
+
+  describe("when a background job cannot start", () => {
+    it("stops the proxy made for it", async () => {
+      const own = () =>
+        readdirSync(tmpdir()).filter((name) => name.startsWith(`toolkit-proxy-${process.pid}-`));
+      const limited = new Shell({ sandbox: policy, proxyLookup: lookup, maxRunningJobs: 1 });
+      await limited.call({ command: "sleep 30", background: true }, box.ctx);
+      expect(own()).toHaveLength(1);
+      const refused = await limited.call({ command: "sleep 30", background: true }, box.ctx);
+      expect(refused.textContent()).toMatch(/^Execution error: 1 background jobs are already running/);
+      expect(own()).toHaveLength(1);
+      await box.ctx.dispose();
+      await eventually(() => (own().length === 0 ? true : undefined));
     });
   });
 

@@ -25,6 +25,8 @@ export interface CallBackend {
   readonly note?: string;
   /** The line naming the policy that stopped a failed command, if any. */
   hint(stderr: string): string | undefined;
+  /** Frees what the backend holds when no command was started on it. */
+  discard(): Promise<void>;
 }
 
 /** Options for `backendForCall`. */
@@ -37,6 +39,7 @@ export interface BackendForCallOptions {
 }
 
 const NO_HINT = () => undefined;
+const NOTHING = () => Promise.resolve();
 
 /**
  * Chooses the backend of one call: bubblewrap with the policy where it is
@@ -50,7 +53,7 @@ export async function backendForCall({
   workspace,
 }: BackendForCallOptions): Promise<CallBackend> {
   const { sandbox, backend: fallback } = options;
-  if (sandbox.mode === "off") return { backend: fallback, hint: NO_HINT };
+  if (sandbox.mode === "off") return { backend: fallback, hint: NO_HINT, discard: NOTHING };
   const mechanism = await detectSandbox({ path: request.env.PATH });
   if (mechanism.kind === "bwrap") {
     const tempDir = await ctx.ensureTempDir();
@@ -67,6 +70,7 @@ export async function backendForCall({
     });
     return {
       backend,
+      discard: () => backend.discard(),
       hint: (stderr) =>
         policyHint({ policy: sandbox.policy, mounts, stderr, refusedHosts: backend.refusedHosts() }),
     };
@@ -80,5 +84,5 @@ export async function backendForCall({
     });
   }
   const note = unsandboxedNote(ctx, reason);
-  return { backend: fallback, ...(note ? { note } : {}), hint: NO_HINT };
+  return { backend: fallback, ...(note ? { note } : {}), hint: NO_HINT, discard: NOTHING };
 }

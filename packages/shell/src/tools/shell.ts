@@ -7,6 +7,7 @@ import {
   validateInput,
 } from "@toolkit/core";
 import { analyzeCommand } from "../analysis/analyze-command.js";
+import type { JobTable } from "../jobs/job-table.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
 import { backendForCall } from "../sandbox/sandbox-backend.js";
 import { WorkspaceCache } from "./workspace-cache.js";
@@ -97,7 +98,13 @@ export class Shell implements Tool {
     if (ctx.signal.aborted) throw ToolError.cancelled();
     const call = await backendForCall({ ctx, options: this.#options, request, workspace });
     if (input.background === true) {
-      const job = sessionJobs(ctx, this.#options).start(request, call.backend);
+      let job: ReturnType<JobTable["start"]>;
+      try {
+        job = sessionJobs(ctx, this.#options).start(request, call.backend);
+      } catch (error) {
+        await call.discard();
+        throw error;
+      }
       return ToolOutput.text(
         `Started background job ${job.id}: ${input.command}\n` +
           `Read its output with Jobs {"operation": "output", "job_id": "${job.id}"}; stop it with {"operation": "kill", "job_id": "${job.id}"}.` +
