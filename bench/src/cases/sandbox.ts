@@ -1,14 +1,38 @@
 // @toolkit/shell: what the bubblewrap sandbox adds to a command, against the unsandboxed Shell
 // and a raw child_process.spawn, measured round-robin in the same run.
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createToolContext } from "@toolkit/core";
-import { Shell } from "@toolkit/shell";
+import {
+  bwrapArgs,
+  DEFAULT_DENY_READ,
+  DEFAULT_DENY_WRITE,
+  detectSandbox,
+  resolveMounts,
+  Shell,
+} from "@toolkit/shell";
 import type { BenchCase, Row } from "../harness.js";
 import { interleavedMedians, rawSpawn } from "./shell.js";
 
 const RUNS = 100;
+const normalizedDefault = {
+  writable: [],
+  denyRead: DEFAULT_DENY_READ,
+  denyWrite: DEFAULT_DENY_WRITE,
+  network: "none" as const,
+};
+
+function spawnOnce(file: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child.stdout.resume();
+    child.stderr.resume();
+    child.on("error", reject);
+    child.on("close", () => resolve());
+  });
+}
 
 export const cases: BenchCase[] = [
   {
@@ -32,10 +56,23 @@ export const cases: BenchCase[] = [
             },
           ];
         }
-        const [ours = Number.NaN, unsandboxed, raw] = await interleavedMedians(RUNS, [
+        const mechanism = await detectSandbox();
+        const bwrap = mechanism.kind === "bwrap" ? mechanism.path : "bwrap";
+        const args = bwrapArgs({
+          mounts: await resolveMounts({
+            policy: normalizedDefault,
+            workspaceRoot: dir,
+            tempDir: await ctx.ensureTempDir(),
+          }),
+          network: "none",
+          cwd: dir,
+          argv: ["bash", "-c", "true"],
+        });
+        const [ours = Number.NaN, unsandboxed, raw, rawBwrap] = await interleavedMedians(RUNS, [
           () => sandboxed.call({ command: "true" }, ctx),
           () => plain.call({ command: "true" }, ctx),
           () => rawSpawn("true"),
+          () => spawnOnce(bwrap, args),
         ]);
         const added = `adds ${(ours - (unsandboxed ?? Number.NaN)).toFixed(1)} ms per command`;
         return [
@@ -53,6 +90,14 @@ export const cases: BenchCase[] = [
             peer: "child_process.spawn bash -c true",
             peerValue: raw,
             unit: "ms",
+          },
+          {
+            case: "Shell `true` sandboxed (bubblewrap, network none)",
+            ours,
+            peer: "child_process.spawn bwrap (same arguments) bash -c true",
+            peerValue: rawBwrap,
+            unit: "ms",
+            note: "what the tool adds on top of bubblewrap itself",
           },
         ];
       } finally {

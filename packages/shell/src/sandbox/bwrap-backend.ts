@@ -10,7 +10,7 @@ import { type AllowListProxy, type LookupFunction, startAllowListProxy } from ".
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import type { NormalizedPolicy } from "./policy.js";
-import { liveDescendants, liveProcess } from "./process-tree.js";
+import { liveDescendants, processState } from "./process-tree.js";
 import type { SandboxMounts } from "./resolve-mounts.js";
 
 /** The port the in-sandbox bridge listens on (each sandbox has its own network namespace). */
@@ -146,7 +146,14 @@ function spawnBwrap(
         resolve({ exitCode: null, signal: null, spawnError: error.code ?? error.message });
     });
   });
-  const alive = () => pid !== undefined && (liveProcess(pid) || liveDescendants(pid).length > 0);
+  // While bubblewrap runs, the sandbox does; once it is reaped the kernel has ended the namespace
+  // (--die-with-parent); only in between, while it is a zombie, are its descendants looked up.
+  const alive = () => {
+    if (pid === undefined) return false;
+    const state = processState(pid);
+    if (state === "gone") return false;
+    return state === "running" || liveDescendants(pid).length > 0;
+  };
   exited.then(() => {
     if (!alive()) unguard();
   });

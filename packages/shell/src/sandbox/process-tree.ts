@@ -29,10 +29,11 @@ export function liveDescendants(pid: number): number[] {
   return found;
 }
 
-/** True while `pid` runs and is not a zombie. */
-export function liveProcess(pid: number): boolean {
+/** Whether `pid` runs, is a zombie (ended, not yet reaped), or is gone. */
+export function processState(pid: number): "running" | "zombie" | "gone" {
   const stat = readStat(String(pid));
-  return stat !== undefined && stat.state !== "Z" && stat.state !== "X";
+  if (stat === undefined) return "gone";
+  return stat.state === "Z" || stat.state === "X" ? "zombie" : "running";
 }
 
 function readAll(): Stat[] {

@@ -1,6 +1,6 @@
-import { lstat, realpath, stat } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import { homedir } from "node:os";
-import { isAbsolute, join, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import type { NormalizedPolicy } from "./policy.js";
 
 /** A path that exists on the host, and whether it is a directory. */
@@ -65,11 +65,32 @@ export function within(path: string, root: string): boolean {
   return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
+/**
+ * The paths of `paths` that exist, resolved. Each parent directory is listed
+ * once and only names present there are resolved: most candidates (rc files,
+ * credentials a machine does not have) cost nothing. A parent that cannot be
+ * listed does not hide a path: the path itself is tried.
+ */
 async function existing(paths: readonly string[]): Promise<MountPath[]> {
+  const listings = new Map<string, Promise<Set<string> | undefined>>();
+  const listing = (dir: string) => {
+    let names = listings.get(dir);
+    if (names === undefined) {
+      names = readdir(dir).then(
+        (entries) => new Set(entries),
+        () => undefined,
+      );
+      listings.set(dir, names);
+    }
+    return names;
+  };
   const found = await Promise.all(
     paths.map(async (p) => {
+      const parent = dirname(p);
+      const names = parent === p ? undefined : await listing(parent);
+      // A parent that cannot be listed may still be searchable: then try the path itself.
+      if (names !== undefined && !names.has(basename(p))) return undefined;
       try {
-        await lstat(p);
         const real = await realpath(p);
         return { path: real, dir: (await stat(real)).isDirectory() };
       } catch {
