@@ -14,7 +14,7 @@ const RUNS = 150;
 const GIB = 1024 * 1024 * 1024;
 const MIB = 1024 * 1024;
 
-function rawSpawn(command: string, onData?: (chunk: Buffer) => void): Promise<void> {
+export function rawSpawn(command: string, onData?: (chunk: Buffer) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn("bash", ["-c", command], { stdio: ["ignore", "pipe", "pipe"], detached: true });
     child.stdout.on("data", onData ?? (() => undefined));
@@ -31,7 +31,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** Median milliseconds of each function, calling them in turn `runs` times after one warm-up round. */
-async function interleavedMedians(
+export async function interleavedMedians(
   runs: number,
   fns: ReadonlyArray<() => Promise<unknown>>,
 ): Promise<number[]> {

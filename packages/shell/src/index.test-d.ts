@@ -6,6 +6,7 @@ import {
   dispose,
   type Jobs,
   type Shell,
+  type SandboxSetting,
   type ShellOptions,
 } from "./index.js";
 import { createLoomTools, type LoomBashResult } from "./loom.js";
@@ -26,6 +27,17 @@ describe("@toolkit/shell types", () => {
     expectTypeOf<ShellOptions["killGraceMs"]>().toEqualTypeOf<number | undefined>();
     // @ts-expect-error an unknown option is refused
     const bad: ShellOptions = { timeout: 5 };
+    void bad;
+  });
+
+  it("sandbox takes a mode or a policy", () => {
+    expectTypeOf<ShellOptions["sandbox"]>().toEqualTypeOf<SandboxSetting | undefined>();
+    const policy: ShellOptions = {
+      sandbox: { writable: ["~/.cache"], network: { allow: ["*.github.com"] } },
+    };
+    void policy;
+    // @ts-expect-error a mode that does not exist
+    const bad: ShellOptions = { sandbox: "on" };
     void bad;
   });
 

@@ -13,3 +13,17 @@ export type { UnixBackendOptions } from "./process/unix-backend.js";
 export type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./process/shell-backend.js";
 export { isSecretName, NON_INTERACTIVE_ENV, scrubEnv } from "./env/scrub-env.js";
 export type { ScrubEnvOptions } from "./env/scrub-env.js";
+// The sandbox: see README.md ("Sandbox").
+export { DEFAULT_DENY_READ, DEFAULT_DENY_WRITE } from "./sandbox/policy.js";
+export type { SandboxNetwork, SandboxPolicy, SandboxSetting } from "./sandbox/policy.js";
+export { detectSandbox } from "./sandbox/detect-sandbox.js";
+export type { DetectSandboxOptions, SandboxMechanism } from "./sandbox/detect-sandbox.js";
+export { resolveMounts } from "./sandbox/resolve-mounts.js";
+export type { MountPath, ResolveMountsOptions, SandboxMounts } from "./sandbox/resolve-mounts.js";
+export { bwrapArgs } from "./sandbox/bwrap-args.js";
+export type { BwrapArgsOptions } from "./sandbox/bwrap-args.js";
+export { seatbeltProfile } from "./sandbox/seatbelt-profile.js";
+export type { SeatbeltProfileOptions } from "./sandbox/seatbelt-profile.js";
+export { matchesHostPattern } from "./sandbox/host-pattern.js";
+export { startAllowListProxy } from "./sandbox/allow-list-proxy.js";
+export type { AllowListProxy, AllowListProxyOptions, LookupFunction } from "./sandbox/allow-list-proxy.js";

@@ -32,8 +32,11 @@ export class JobTable {
     this.#options = { maxRunning, maxFinished, killGraceMs, ...rest };
   }
 
-  /** Starts a job; a soft ToolError when the running limit is reached or the session ended. */
-  start(request: SpawnRequest): Job {
+  /**
+   * Starts a job (on `backend`, e.g. a sandbox for this call, else the table's); a soft
+   * ToolError when the running limit is reached or the session ended.
+   */
+  start(request: SpawnRequest, backend: ShellBackend = this.#options.backend): Job {
     if (this.#disposed) throw ToolError.execution("the session has ended; no new background job can start");
     const running = this.list().filter((job) => job.state === "running");
     if (running.length >= this.#options.maxRunning) {
@@ -50,7 +53,7 @@ export class JobTable {
       id: `job-${this.#next++}`,
       command: request.command,
       captures,
-      run: (signal) => this.#run(request, captures, signal),
+      run: (signal) => this.#run(backend, request, captures, signal),
     });
     this.#jobs.set(job.id, job);
     job.done.then(() => this.#prune());
@@ -81,9 +84,14 @@ export class JobTable {
     await Promise.all(this.list().map((job) => job.kill()));
   }
 
-  #run(request: SpawnRequest, captures: Captures, signal: AbortSignal): Promise<RunOutcome> {
+  #run(
+    backend: ShellBackend,
+    request: SpawnRequest,
+    captures: Captures,
+    signal: AbortSignal,
+  ): Promise<RunOutcome> {
     return runCommand({
-      backend: this.#options.backend,
+      backend,
       request,
       stdout: captures.stdout,
       stderr: captures.stderr,

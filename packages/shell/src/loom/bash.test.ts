@@ -8,6 +8,8 @@ import { createLoomTools } from "./create-loom-tools.js";
 const FIX = "Fix the arguments so they match the tool's input schema, then call it again.";
 let box: Sandbox;
 const [bash] = createLoomTools({ killGraceMs: 300 });
+// Pids written by `$$` inside a sandbox belong to its PID namespace: checked unsandboxed here.
+const [unsandboxed] = createLoomTools({ killGraceMs: 300, sandbox: "off" });
 
 beforeEach(async () => {
   box = await sandbox();
@@ -35,7 +37,7 @@ describe("createLoomTools", () => {
 
     describe("when the command times out", () => {
       it("kills it and its children instead of orphaning them", async () => {
-        const out = await bash.call(
+        const out = await unsandboxed.call(
           { command: "echo $$ > pids; sleep 60 & echo $! >> pids; echo begun; sleep 60", timeout_secs: 2 },
           box.ctx,
         );

@@ -8,6 +8,7 @@ import {
   validateInput,
 } from "@toolkit/core";
 import { renderCapture } from "../capture/render-capture.js";
+import { backendForCall } from "../sandbox/sandbox-backend.js";
 import { WorkspaceCache } from "../tools/workspace-cache.js";
 import { prepareSpawn } from "../tools/prepare-spawn.js";
 import { runCaptured } from "../tools/run-captured.js";
@@ -44,6 +45,8 @@ export interface LoomBashResult {
   stderr: string;
   timed_out: boolean;
   truncated: boolean;
+  /** Only when there is something to say: the policy that stopped the command, or that commands run unsandboxed. */
+  note?: string;
 }
 
 /**
@@ -73,19 +76,22 @@ export class LoomBash implements Tool {
   async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
     try {
       const args = validateInput<{ command: string; cwd?: string; timeout_secs?: number }>(SCHEMA, input);
+      const workspace = this.#workspaces.for(ctx);
       const request = await prepareSpawn({
         ctx,
         options: this.#options,
-        workspace: this.#workspaces.for(ctx),
+        workspace,
         command: args.command,
         cwd: args.cwd,
       });
+      const call = await backendForCall({ ctx, options: this.#options, request, workspace });
       const { captures, outcome } = await runCaptured({
         ctx,
         options: this.#options,
         request,
         timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
         prefix: "bash",
+        backend: call.backend,
       });
       if (outcome.cancelled) throw ToolError.cancelled();
       const stdout = captures.stdout.since(0);
@@ -97,6 +103,9 @@ export class LoomBash implements Tool {
         timed_out: outcome.timedOut,
         truncated: stdout.omitted > 0 || stderr.omitted > 0,
       };
+      const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr);
+      const note = [hint, call.note].filter((line) => line !== undefined).join("\n");
+      if (note !== "") result.note = note;
       return ToolOutput.structured(result);
     } catch (error) {
       if (ToolError.is(error)) return error.toOutput();

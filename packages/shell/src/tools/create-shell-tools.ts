@@ -1,4 +1,3 @@
-import { UnixBackend } from "../process/unix-backend.js";
 import { Jobs } from "./jobs.js";
 import { Shell } from "./shell.js";
 import type { ShellOptions } from "./shell-options.js";
@@ -11,6 +10,5 @@ import type { ShellOptions } from "./shell-options.js";
  * registry.register(...createShellTools({ allowEnv: ["SSH_AUTH_SOCK"] }));
  */
 export function createShellTools(options: ShellOptions = {}): [Shell, Jobs] {
-  const shared = { ...options, backend: options.backend ?? new UnixBackend() };
-  return [new Shell(shared), new Jobs(shared)];
+  return [new Shell(options), new Jobs(options)];
 }

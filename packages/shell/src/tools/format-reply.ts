@@ -12,6 +12,8 @@ export interface FormatReplyOptions {
   timeoutS: number;
   /** The largest timeout the model may ask for. */
   maxTimeoutS: number;
+  /** Lines added after the status line (the sandbox's), given stderr as shown and whether the command failed. */
+  footer?: (stderr: string, failed: boolean) => ReadonlyArray<string | undefined>;
 }
 
 /**
@@ -19,7 +21,13 @@ export interface FormatReplyOptions {
  * status line `[exit C, T ms]` (or the timeout, cancellation or signal). A
  * nonzero exit, a timeout, a cancellation or a signal is a soft failure.
  */
-export function formatReply({ captures, outcome, timeoutS, maxTimeoutS }: FormatReplyOptions): ToolOutput {
+export function formatReply({
+  captures,
+  outcome,
+  timeoutS,
+  maxTimeoutS,
+  footer,
+}: FormatReplyOptions): ToolOutput {
   const stdout = renderCapture({
     slice: captures.stdout.since(0),
     label: "stdout",
@@ -30,8 +38,11 @@ export function formatReply({ captures, outcome, timeoutS, maxTimeoutS }: Format
     label: "stderr",
     spill: captures.stderr.spill,
   });
-  const text = joinStreams({ stdout, stderr }) + statusLine(outcome, timeoutS, maxTimeoutS);
   const failed = outcome.exitCode !== 0 || outcome.timedOut || outcome.cancelled;
+  const extra = (footer?.(stderr, failed) ?? []).filter((line) => line !== undefined);
+  const text = [joinStreams({ stdout, stderr }) + statusLine(outcome, timeoutS, maxTimeoutS), ...extra].join(
+    "\n",
+  );
   return failed ? ToolOutput.errorText(text) : ToolOutput.text(text);
 }
 

@@ -18,6 +18,9 @@ function tools(options = {}) {
   return createShellTools({ killGraceMs: 300, ...options });
 }
 
+/** Pid checks run unsandboxed (sandboxed pids are namespace pids); see src/sandbox/sandbox.test.ts. */
+const OFF = { sandbox: "off" } as const;
+
 async function startJob(command: string, options = {}) {
   const [shell, jobs] = tools(options);
   const out = await shell.call({ command, background: true }, box.ctx);
@@ -27,7 +30,7 @@ async function startJob(command: string, options = {}) {
 describe("Jobs", () => {
   describe("when Shell starts a background job", () => {
     it("returns at once, the job outlives the call, and kill ends its whole group", async () => {
-      const { jobs, out } = await startJob("echo $$ > pids; sleep 60 & echo $! >> pids; wait");
+      const { jobs, out } = await startJob("echo $$ > pids; sleep 60 & echo $! >> pids; wait", OFF);
       expect(out.textContent()).toBe(
         "Started background job job-1: echo $$ > pids; sleep 60 & echo $! >> pids; wait\n" +
           'Read its output with Jobs {"operation": "output", "job_id": "job-1"}; stop it with {"operation": "kill", "job_id": "job-1"}.',
@@ -53,8 +56,11 @@ describe("Jobs", () => {
 
   describe("when output is read repeatedly", () => {
     it("returns only what is new, then the exit state", async () => {
+      // Unsandboxed until issue 19 (a job ends only when its streams have closed) lands: bubblewrap
+      // reports the exit a little after the last output, which widens that race.
       const { jobs } = await startJob(
         "echo one; while [ ! -f go ]; do sleep 0.02; done; echo two >&2; exit 4",
+        OFF,
       );
       const first = await eventually(async () => {
         const out = await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx);
@@ -119,7 +125,7 @@ describe("Jobs", () => {
 
   describe("when the session ends", () => {
     it("ctx.dispose() kills every job", async () => {
-      await startJob("echo $$ > pids; sleep 60 & echo $! >> pids; wait");
+      await startJob("echo $$ > pids; sleep 60 & echo $! >> pids; wait", OFF);
       const pids = await eventually(async () => {
         const found = await pidsIn(box.root).catch(() => []);
         return found.length === 2 ? found : undefined;
@@ -129,7 +135,7 @@ describe("Jobs", () => {
     });
 
     it("dispose(ctx) kills every job and refuses new ones", async () => {
-      const { shell } = await startJob("echo $$ > pids; wait; sleep 60");
+      const { shell } = await startJob("echo $$ > pids; wait; sleep 60", OFF);
       const [pid] = await eventually(async () => {
         const found = await pidsIn(box.root).catch(() => []);
         return found.length === 1 ? found : undefined;

@@ -1,7 +1,7 @@
 import type { ToolContext } from "@toolkit/core";
 import { type Captures, createCaptures } from "../capture/create-captures.js";
 import { type RunOutcome, runCommand } from "../process/run-command.js";
-import type { SpawnRequest } from "../process/shell-backend.js";
+import type { ShellBackend, SpawnRequest } from "../process/shell-backend.js";
 import type { ResolvedShellOptions } from "./shell-options.js";
 
 /** Options for `runCaptured`. */
@@ -12,6 +12,8 @@ export interface RunCapturedOptions {
   timeoutMs: number;
   /** Names the spill files. @default "shell" */
   prefix?: string;
+  /** The backend of this call (a sandbox). @default options.backend */
+  backend?: ShellBackend;
 }
 
 /**
@@ -24,10 +26,11 @@ export async function runCaptured({
   request,
   timeoutMs,
   prefix = "shell",
+  backend = options.backend,
 }: RunCapturedOptions): Promise<{ captures: Captures; outcome: RunOutcome }> {
   const captures = createCaptures({ ctx, maxBytes: options.maxOutputBytes, prefix });
   const outcome = await runCommand({
-    backend: options.backend,
+    backend,
     request,
     ...captures,
     timeoutMs,

@@ -1,13 +1,25 @@
 import type { Workspace } from "@toolkit/core";
 import type { ShellBackend } from "../process/shell-backend.js";
 import { UnixBackend } from "../process/unix-backend.js";
+import type { LookupFunction } from "../sandbox/allow-list-proxy.js";
+import { normalizeSandboxSetting, type SandboxSetting } from "../sandbox/policy.js";
+import type { SandboxChoice } from "../sandbox/sandbox-backend.js";
 
 /** Options shared by Shell, Jobs and the Loom `bash` tool; every one has a default. */
 export interface ShellOptions {
   /** The directory commands run in and may not leave. @default a workspace rooted at `ctx.cwd` */
   workspace?: Workspace;
-  /** Starts the processes. @default new UnixBackend() */
+  /** Starts the processes; a backend given here runs unsandboxed (leave `sandbox` out). @default new UnixBackend() */
   backend?: ShellBackend;
+  /**
+   * Where commands run: `"auto"` sandboxed (workspace-write, network none) where bubblewrap is
+   * available, else unsandboxed with a note; `"required"` refuses to run without a sandbox;
+   * `"off"`; or a `SandboxPolicy` (required, with that policy). See the README's sandbox table.
+   * @default "auto" ("off" when `backend` is given)
+   */
+  sandbox?: SandboxSetting;
+  /** How the network allow-list proxy resolves host names (custom DNS, tests). @default dns.lookup, refusing this machine's own addresses */
+  proxyLookup?: LookupFunction;
   /** The environment to scrub and pass on. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
   /** Secret-looking variable names to keep anyway, e.g. `["SSH_AUTH_SOCK"]`. @default [] */
@@ -27,8 +39,10 @@ export interface ShellOptions {
 }
 
 /** ShellOptions with every default applied. */
-export type ResolvedShellOptions = Required<Omit<ShellOptions, "workspace" | "env">> &
-  Pick<ShellOptions, "workspace" | "env">;
+export type ResolvedShellOptions = Required<
+  Omit<ShellOptions, "workspace" | "env" | "sandbox" | "proxyLookup">
+> &
+  Pick<ShellOptions, "workspace" | "env"> & { sandbox: SandboxChoice };
 
 /**
  * Applies the defaults once and checks the numbers; a bad option is a
@@ -37,7 +51,9 @@ export type ResolvedShellOptions = Required<Omit<ShellOptions, "workspace" | "en
 export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOptions {
   const {
     workspace,
-    backend = new UnixBackend(),
+    backend,
+    sandbox = backend ? "off" : "auto",
+    proxyLookup,
     env,
     allowEnv = [],
     maxOutputBytes = 256 * 1024,
@@ -47,6 +63,11 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     maxRunningJobs = 16,
     maxFinishedJobs = 20,
   } = options;
+  if (backend !== undefined && sandbox !== "off") {
+    throw new TypeError(
+      `Shell: pass \`backend\` or \`sandbox\`, not both: a backend given here runs commands as it sees fit (got sandbox ${JSON.stringify(sandbox)})`,
+    );
+  }
   positive("maxOutputBytes", maxOutputBytes);
   positive("maxTimeoutS", maxTimeoutS);
   positive("defaultTimeoutS", defaultTimeoutS);
@@ -61,7 +82,8 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
   return {
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
-    backend,
+    backend: backend ?? new UnixBackend(),
+    sandbox: { ...normalizeSandboxSetting(sandbox), lookup: proxyLookup },
     allowEnv,
     maxOutputBytes,
     defaultTimeoutS,

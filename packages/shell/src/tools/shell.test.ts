@@ -10,6 +10,9 @@ import { eventually, pidsIn, pinned, type Sandbox, sandbox } from "./test-helper
 const FIX = "Fix the arguments so they match the tool's input schema, then call it again.";
 let box: Sandbox;
 const shell = new Shell({ killGraceMs: 300 });
+// Pids written by `$$` inside a sandbox belong to its PID namespace: the pid checks below run
+// unsandboxed; src/sandbox/sandbox.test.ts checks the same for sandboxed commands by host pid.
+const unsandboxed = new Shell({ killGraceMs: 300, sandbox: "off" });
 
 beforeEach(async () => {
   box = await sandbox();
@@ -60,7 +63,7 @@ describe("Shell", () => {
 
   describe("when the shell dies of a signal", () => {
     it("names the signal", async () => {
-      const out = await shell.call({ command: "echo before; kill -SEGV $$" }, box.ctx);
+      const out = await unsandboxed.call({ command: "echo before; kill -SEGV $$" }, box.ctx);
       expect(out.isError).toBe(true);
       expect(pinned(out)).toBe("before\n[killed by SIGSEGV, N ms]");
     });
@@ -89,7 +92,7 @@ describe("Shell", () => {
     it("kills it and every process it started, keeps the partial output and says what to do", async () => {
       const command =
         "echo $$ > pids; sleep 60 & echo $! >> pids; (sleep 61 & echo $! >> pids; wait) & echo started; sleep 60";
-      const out = await shell.call({ command, timeout_s: 2 }, box.ctx);
+      const out = await unsandboxed.call({ command, timeout_s: 2 }, box.ctx);
       expect(out.isError).toBe(true);
       expect(pinned(out)).toBe(
         "started\n[timed out after 2s and killed with every process it started, N ms]\n" +
@@ -105,7 +108,7 @@ describe("Shell", () => {
     it("kills the process group and reports the cancellation", async () => {
       const controller = new AbortController();
       const ctx = box.ctx.withSignal(controller.signal);
-      const call = shell.call({ command: "echo $$ > pids; sleep 60 & echo $! >> pids; sleep 60" }, ctx);
+      const call = unsandboxed.call({ command: "echo $$ > pids; sleep 60 & echo $! >> pids; sleep 60" }, ctx);
       await eventually(async () =>
         (await pidsIn(box.root).catch(() => [])).length === 2 ? true : undefined,
       );

@@ -7,7 +7,9 @@ import {
   validateInput,
 } from "@toolkit/core";
 import { analyzeCommand } from "../analysis/analyze-command.js";
+import type { JobTable } from "../jobs/job-table.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
+import { backendForCall } from "../sandbox/sandbox-backend.js";
 import { WorkspaceCache } from "./workspace-cache.js";
 import { formatReply } from "./format-reply.js";
 import { prepareSpawn } from "./prepare-spawn.js";
@@ -85,28 +87,44 @@ export class Shell implements Tool {
         `\`command\` must be a non-empty shell command, got ${JSON.stringify(input.command)}`,
       );
     }
+    const workspace = this.#workspaces.for(ctx);
     const request = await prepareSpawn({
       ctx,
       options: this.#options,
-      workspace: this.#workspaces.for(ctx),
+      workspace,
       command: input.command,
       cwd: input.cwd,
     });
+    if (ctx.signal.aborted) throw ToolError.cancelled();
+    const call = await backendForCall({ ctx, options: this.#options, request, workspace });
     if (input.background === true) {
-      const job = sessionJobs(ctx, this.#options).start(request);
+      let job: ReturnType<JobTable["start"]>;
+      try {
+        job = sessionJobs(ctx, this.#options).start(request, call.backend);
+      } catch (error) {
+        await call.discard();
+        throw error;
+      }
       return ToolOutput.text(
         `Started background job ${job.id}: ${input.command}\n` +
-          `Read its output with Jobs {"operation": "output", "job_id": "${job.id}"}; stop it with {"operation": "kill", "job_id": "${job.id}"}.`,
+          `Read its output with Jobs {"operation": "output", "job_id": "${job.id}"}; stop it with {"operation": "kill", "job_id": "${job.id}"}.` +
+          (call.note ? `\n${call.note}` : ""),
       );
     }
-    if (ctx.signal.aborted) throw ToolError.cancelled();
     const timeoutS = input.timeout_s ?? this.#options.defaultTimeoutS;
     const { captures, outcome } = await runCaptured({
       ctx,
       options: this.#options,
       request,
       timeoutMs: timeoutS * 1000,
+      backend: call.backend,
     });
-    return formatReply({ captures, outcome, timeoutS, maxTimeoutS: this.#options.maxTimeoutS });
+    return formatReply({
+      captures,
+      outcome,
+      timeoutS,
+      maxTimeoutS: this.#options.maxTimeoutS,
+      footer: (stderr, failed) => [failed ? call.hint(stderr) : undefined, call.note],
+    });
   }
 }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { bwrapArgs } from "./bwrap-args.js";
+
+const mounts = {
+  writable: [
+    { path: "/tmp/s/ws", dir: true },
+    { path: "/tmp/s/tmp", dir: true },
+  ],
+  denyWrite: [
+    { path: "/tmp/s/ws/.git/hooks", dir: true },
+    { path: "/tmp/s/ws/.git/config", dir: false },
+  ],
+  denyRead: [
+    { path: "/home/u/.ssh", dir: true },
+    { path: "/home/u/.netrc", dir: false },
+  ],
+};
+
+describe("bwrapArgs", () => {
+  describe("when the network is off", () => {
+    it("builds the namespaces, then the mounts in policy order, then the command", () => {
+      expect(
+        bwrapArgs({ mounts, network: "none", cwd: "/tmp/s/ws/sub", argv: ["bash", "-c", "ls"] }),
+      ).toEqual([
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-all",
+        "--cap-drop",
+        "ALL",
+        "--ro-bind",
+        "/",
+        "/",
+        "--tmpfs",
+        "/tmp",
+        "--tmpfs",
+        "/run",
+        "--bind",
+        "/tmp/s/ws",
+        "/tmp/s/ws",
+        "--bind",
+        "/tmp/s/tmp",
+        "/tmp/s/tmp",
+        "--ro-bind",
+        "/tmp/s/ws/.git/hooks",
+        "/tmp/s/ws/.git/hooks",
+        "--ro-bind",
+        "/tmp/s/ws/.git/config",
+        "/tmp/s/ws/.git/config",
+        "--tmpfs",
+        "/home/u/.ssh",
+        "--remount-ro",
+        "/home/u/.ssh",
+        "--ro-bind",
+        "/dev/null",
+        "/home/u/.netrc",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--remount-ro",
+        "/tmp",
+        "--remount-ro",
+        "/run",
+        "--chdir",
+        "/tmp/s/ws/sub",
+        "--",
+        "bash",
+        "-c",
+        "ls",
+      ]);
+    });
+  });
+
+  describe("when the network is the host's", () => {
+    it("shares it and binds the extra read-only paths", () => {
+      const args = bwrapArgs({
+        mounts,
+        network: "host",
+        cwd: "/",
+        argv: ["true"],
+        readOnlyBinds: ["/run/resolve"],
+      });
+      expect(args.slice(0, 4)).toEqual([
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-all",
+        "--share-net",
+      ]);
+      expect(args.join(" ")).toContain("--ro-bind /run/resolve /run/resolve --dev /dev");
+    });
+  });
+
+  describe("when a writable place covers /tmp", () => {
+    it("does not hide it", () => {
+      const args = bwrapArgs({
+        mounts: { writable: [{ path: "/tmp", dir: true }], denyWrite: [], denyRead: [] },
+        network: "none",
+        cwd: "/tmp",
+        argv: ["true"],
+      });
+      expect(args).not.toContain("/run/x");
+      expect(args.join(" ")).not.toContain("--tmpfs /tmp");
+      expect(args.join(" ")).toContain("--tmpfs /run --bind /tmp /tmp");
+    });
+  });
+});

@@ -1,0 +1,206 @@
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { constants, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { PassThrough, type Readable } from "node:stream";
+import { execa } from "execa";
+import { guardGroup } from "../process/exit-guard.js";
+import { findShell } from "../process/find-shell.js";
+import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
+import { type AllowListProxy, type LookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
+import { BRIDGE_SCRIPT } from "./bridge-script.js";
+import { bwrapArgs } from "./bwrap-args.js";
+import type { NormalizedPolicy } from "./policy.js";
+import { liveDescendants, processState } from "./process-tree.js";
+import type { SandboxMounts } from "./resolve-mounts.js";
+
+/** The port the in-sandbox bridge listens on (each sandbox has its own network namespace). */
+export const PROXY_PORT = 3128;
+
+/** Options for `createBwrapBackend`. */
+export interface BwrapBackendOptions {
+  /** The `bwrap` executable. */
+  bwrapPath: string;
+  /** The policy's host paths for this call. */
+  mounts: SandboxMounts;
+  network: NormalizedPolicy["network"];
+  /** The session temp dir: `TMPDIR` inside. */
+  tempDir: string;
+  /** The shell run inside. @default bash on the command's PATH, else /bin/sh */
+  shell?: string;
+  /** Name resolution of the allow-list proxy (a seam for tests). */
+  lookup?: LookupFunction;
+}
+
+/** A sandboxed backend for one call, and what its proxy refused. */
+export interface BwrapBackend extends ShellBackend {
+  /** Hosts the allow-list proxy refused during the call (empty without one). */
+  refusedHosts(): readonly string[];
+  /** Stops the proxy of a backend whose command never started (a spawned command stops it on exit). */
+  discard(): Promise<void>;
+}
+
+/**
+ * A ShellBackend that runs each command inside bubblewrap (see `bwrapArgs`).
+ * The process the host holds is bubblewrap itself, in a process group of its
+ * own; the sandbox lives in a PID namespace that ends when bubblewrap does.
+ * A signal other than SIGKILL goes to every process inside (found through
+ * /proc, whatever groups or sessions they made); SIGKILL ends bubblewrap and
+ * with it the whole namespace. With a network allow-list a filtering proxy
+ * listens on a Unix socket for the duration of the command.
+ */
+export async function createBwrapBackend(options: BwrapBackendOptions): Promise<BwrapBackend> {
+  const { network } = options;
+  let proxy: AllowListProxy | undefined;
+  let socketDir: string | undefined;
+  if (typeof network === "object") {
+    socketDir = mkdtempSync(join(tmpdir(), `toolkit-proxy-${process.pid}-`));
+    try {
+      proxy = await startAllowListProxy({
+        allow: network.allow,
+        socketPath: join(socketDir, "proxy.sock"),
+        ...(options.lookup ? { lookup: options.lookup } : {}),
+      });
+    } catch (error) {
+      rmSync(socketDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const release = async () => {
+    await proxy?.close();
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
+  };
+  let spawned = false;
+  return {
+    refusedHosts: () => proxy?.refused ?? [],
+    discard: () => (spawned ? Promise.resolve() : release()),
+    spawn(request) {
+      spawned = true;
+      const proc = spawnBwrap(options, request, socketDir);
+      proc.exited.then(release, release);
+      return proc;
+    },
+  };
+}
+
+function spawnBwrap(
+  options: BwrapBackendOptions,
+  request: SpawnRequest,
+  socketDir: string | undefined,
+): ShellProcess {
+  const { command, cwd } = request;
+  const shell = options.shell ?? findShell({ path: request.env.PATH });
+  const env: Record<string, string> = { ...request.env, TMPDIR: options.tempDir };
+  let argv = [shell, "-c", command];
+  const readOnlyBinds: string[] = [];
+  if (socketDir !== undefined) {
+    const url = `http://127.0.0.1:${PROXY_PORT}`;
+    for (const name of ["HTTP_PROXY", "HTTPS_PROXY", "http_proxy", "https_proxy", "ALL_PROXY", "all_proxy"]) {
+      env[name] = url;
+    }
+    env.NO_PROXY = env.no_proxy = "localhost,127.0.0.1,::1";
+    env.NODE_USE_ENV_PROXY = "1";
+    argv = [
+      process.execPath,
+      "-e",
+      BRIDGE_SCRIPT,
+      join(socketDir, "proxy.sock"),
+      String(PROXY_PORT),
+      shell,
+      command,
+    ];
+    readOnlyBinds.push(socketDir);
+  }
+  if (options.network === "host") readOnlyBinds.push(...resolverDirs());
+  const network = options.network === "host" ? "host" : socketDir === undefined ? "none" : "proxy";
+  const args = bwrapArgs({ mounts: options.mounts, network, cwd, argv, readOnlyBinds });
+  const child = execa(options.bwrapPath, args, {
+    cwd,
+    env,
+    extendEnv: false,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    detached: true,
+    cleanup: false,
+    buffer: false,
+    reject: false,
+    encoding: "buffer",
+    stripFinalNewline: false,
+  });
+  child.then(
+    () => undefined,
+    () => undefined,
+  );
+  const pid = child.pid;
+  const unguard = pid === undefined ? () => undefined : guardGroup(pid);
+  // Inside the PID namespace bubblewrap's init reports a command killed by signal N as exit 128+N.
+  // When that signal is one the backend sent, it is reported as the signal, as the Unix backend does.
+  const sent = new Set<NodeJS.Signals>();
+  const exited = new Promise<ExitStatus>((resolve) => {
+    child.once("exit", (exitCode, signal) => {
+      const mine = [...sent].find((s) => exitCode === 128 + constants.signals[s]);
+      resolve(mine ? { exitCode: null, signal: mine } : { exitCode, signal });
+    });
+    child.once("error", (error: NodeJS.ErrnoException) => {
+      if (pid === undefined)
+        resolve({ exitCode: null, signal: null, spawnError: error.code ?? error.message });
+    });
+  });
+  // While bubblewrap runs, the sandbox does; once it is reaped the kernel has ended the namespace
+  // (--die-with-parent); only in between, while it is a zombie, are its descendants looked up.
+  const alive = () => {
+    if (pid === undefined) return false;
+    const state = processState(pid);
+    if (state === "gone") return false;
+    return state === "running" || liveDescendants(pid).length > 0;
+  };
+  exited.then(() => {
+    if (!alive()) unguard();
+  });
+  return {
+    pid,
+    stdout: child.stdout ?? emptyStream(),
+    stderr: child.stderr ?? emptyStream(),
+    exited,
+    signalGroup: (signal) => {
+      if (pid === undefined) return false;
+      sent.add(signal);
+      const inside = liveDescendants(pid);
+      let reached = false;
+      if (signal === "SIGKILL" || inside.length === 0) reached = kill(-pid, signal);
+      for (const p of inside) reached = kill(p, signal) || reached;
+      if (!reached) unguard();
+      return reached;
+    },
+    groupAlive: () => {
+      const running = alive();
+      if (!running) unguard();
+      return running;
+    },
+  };
+}
+
+function kill(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Directories under /run that /etc/resolv.conf leads to (systemd-resolved), kept for `network: "host"`. */
+function resolverDirs(): string[] {
+  try {
+    const real = realpathSync("/etc/resolv.conf");
+    return real.startsWith("/run/") ? [dirname(real)] : [];
+  } catch {
+    return [];
+  }
+}
+
+function emptyStream(): Readable {
+  const stream = new PassThrough();
+  stream.end();
+  return stream;
+}

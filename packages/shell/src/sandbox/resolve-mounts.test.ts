@@ -1,0 +1,70 @@
+import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { normalizeSandboxSetting } from "./policy.js";
+import { resolveMounts } from "./resolve-mounts.js";
+
+let base: string;
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "resolve-mounts-")));
+});
+afterEach(async () => {
+  await chmod(join(base, "home"), 0o755).catch(() => undefined);
+  await rm(base, { recursive: true, force: true });
+});
+
+describe("resolveMounts", () => {
+  describe("with the default policy", () => {
+    it("finds the deny paths that exist, through symlinks, in the workspace and the homes", async () => {
+      const ws = join(base, "ws");
+      const home = join(base, "home");
+      const real = join(base, "real-ssh");
+      await mkdir(join(ws, ".git", "hooks"), { recursive: true });
+      await writeFile(join(ws, ".git", "config"), "");
+      await mkdir(home);
+      await mkdir(real);
+      await symlink(real, join(home, ".ssh"));
+      await writeFile(join(home, ".netrc"), "");
+      await writeFile(join(home, ".bashrc"), "");
+      await mkdir(join(base, "tmp"));
+      const mounts = await resolveMounts({
+        policy: normalizeSandboxSetting("auto").policy,
+        workspaceRoot: ws,
+        tempDir: join(base, "tmp"),
+        homes: [home],
+      });
+      expect(mounts).toEqual({
+        writable: [
+          { path: ws, dir: true },
+          { path: join(base, "tmp"), dir: true },
+        ],
+        denyWrite: [
+          { path: join(ws, ".git/hooks"), dir: true },
+          { path: join(ws, ".git/config"), dir: false },
+        ],
+        denyRead: [
+          { path: real, dir: true },
+          { path: join(home, ".netrc"), dir: false },
+        ],
+      });
+    });
+  });
+
+  describe("when a home cannot be listed but can be searched", () => {
+    it("still finds the credentials in it", async () => {
+      const home = join(base, "home");
+      await mkdir(join(home, ".aws"), { recursive: true });
+      // (Root lists it anyway; for other users this takes the path-by-path branch.)
+      await chmod(home, 0o111);
+      const mounts = await resolveMounts({
+        policy: normalizeSandboxSetting("auto").policy,
+        workspaceRoot: base,
+        tempDir: base,
+        homes: [home],
+      });
+      expect(mounts.denyRead).toContainEqual({ path: join(home, ".aws"), dir: true });
+    });
+  });
+});

@@ -1,0 +1,111 @@
+import { readdir, realpath, stat } from "node:fs/promises";
+import { homedir } from "node:os";
+import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import type { NormalizedPolicy } from "./policy.js";
+
+/** A path that exists on the host, and whether it is a directory. */
+export interface MountPath {
+  readonly path: string;
+  readonly dir: boolean;
+}
+
+/** The host paths a policy names, resolved for one call. */
+export interface SandboxMounts {
+  /** Writable directories and files: the workspace root, the session temp dir, then `writable`. */
+  readonly writable: readonly MountPath[];
+  /** Existing paths inside writable places that stay read-only. */
+  readonly denyWrite: readonly MountPath[];
+  /** Existing paths mounted empty. */
+  readonly denyRead: readonly MountPath[];
+}
+
+/** Where a policy is applied. */
+export interface ResolveMountsOptions {
+  policy: NormalizedPolicy;
+  /** The workspace root (real path). */
+  workspaceRoot: string;
+  /** The session temp dir (created before the call). */
+  tempDir: string;
+  /** Home directories `~/…` entries stand for: the host user's and the command's `HOME`. @default [os.homedir()] */
+  homes?: readonly string[];
+}
+
+/**
+ * Turns the policy's paths into real host paths that exist: `~` expanded,
+ * relative entries against the workspace, symlinks resolved (a deny rule
+ * covers the file the link leads to). Missing paths are left out: there is
+ * nothing to mount over, and nothing there to read.
+ */
+export async function resolveMounts({
+  policy,
+  workspaceRoot,
+  tempDir,
+  homes = [homedir()],
+}: ResolveMountsOptions): Promise<SandboxMounts> {
+  const expand = (p: string): string[] => {
+    if (p === "~") return [...homes];
+    if (p.startsWith("~/")) return homes.map((home) => join(home, p.slice(2)));
+    return [isAbsolute(p) ? p : resolve(workspaceRoot, p)];
+  };
+  const writable = dedupe(await existing([workspaceRoot, tempDir, ...policy.writable.flatMap(expand)]));
+  const denyWriteCandidates = policy.denyWrite.flatMap((p) =>
+    isAbsolute(p) || p.startsWith("~")
+      ? expand(p)
+      : [...writable.filter((w) => w.dir).map((w) => w.path), ...homes].map((dir) => join(dir, p)),
+  );
+  const denyWrite = dedupe(await existing(denyWriteCandidates)).filter((d) =>
+    writable.some((w) => within(d.path, w.path)),
+  );
+  const denyRead = dedupe(await existing(policy.denyRead.flatMap(expand)));
+  return { writable, denyWrite, denyRead };
+}
+
+/** True when `path` is `root` or below it. */
+export function within(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * The paths of `paths` that exist, resolved. Each parent directory is listed
+ * once and only names present there are resolved: most candidates (rc files,
+ * credentials a machine does not have) cost nothing. A parent that cannot be
+ * listed does not hide a path: the path itself is tried.
+ */
+async function existing(paths: readonly string[]): Promise<MountPath[]> {
+  const listings = new Map<string, Promise<Set<string> | undefined>>();
+  const listing = (dir: string) => {
+    let names = listings.get(dir);
+    if (names === undefined) {
+      names = readdir(dir).then(
+        (entries) => new Set(entries),
+        () => undefined,
+      );
+      listings.set(dir, names);
+    }
+    return names;
+  };
+  const found = await Promise.all(
+    paths.map(async (p) => {
+      const parent = dirname(p);
+      const names = parent === p ? undefined : await listing(parent);
+      // A parent that cannot be listed may still be searchable: then try the path itself.
+      if (names !== undefined && !names.has(basename(p))) return undefined;
+      try {
+        const real = await realpath(p);
+        return { path: real, dir: (await stat(real)).isDirectory() };
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return found.filter((m): m is MountPath => m !== undefined);
+}
+
+function dedupe(paths: MountPath[]): MountPath[] {
+  const seen = new Set<string>();
+  return paths.filter((p) => {
+    if (seen.has(p.path)) return false;
+    seen.add(p.path);
+    return true;
+  });
+}

@@ -1,0 +1,88 @@
+import { homedir } from "node:os";
+import { isAbsolute } from "node:path";
+import { type ToolContext, ToolError, type Workspace } from "@toolkit/core";
+import type { ShellBackend, SpawnRequest } from "../process/shell-backend.js";
+import type { LookupFunction } from "./allow-list-proxy.js";
+import { createBwrapBackend } from "./bwrap-backend.js";
+import { detectSandbox } from "./detect-sandbox.js";
+import type { NormalizedPolicy } from "./policy.js";
+import { policyHint } from "./policy-hint.js";
+import { resolveMounts } from "./resolve-mounts.js";
+import { unsandboxedNote } from "./sandbox-notice.js";
+
+/** The sandbox part of resolved shell options. */
+export interface SandboxChoice {
+  readonly mode: "off" | "auto" | "required";
+  readonly policy: NormalizedPolicy;
+  /** Name resolution of the allow-list proxy (a seam for tests). */
+  readonly lookup?: LookupFunction | undefined;
+}
+
+/** The backend one call runs on, and what its reply says about the sandbox. */
+export interface CallBackend {
+  readonly backend: ShellBackend;
+  /** The one-line note for the session's first unsandboxed reply under "auto". */
+  readonly note?: string;
+  /** The line naming the policy that stopped a failed command, if any. */
+  hint(stderr: string): string | undefined;
+  /** Frees what the backend holds when no command was started on it. */
+  discard(): Promise<void>;
+}
+
+/** Options for `backendForCall`. */
+export interface BackendForCallOptions {
+  ctx: ToolContext;
+  /** The tool's resolved options: its sandbox choice, and the backend used when the sandbox is off or unavailable. */
+  options: { readonly sandbox: SandboxChoice; readonly backend: ShellBackend };
+  request: SpawnRequest;
+  workspace: Pick<Workspace, "realRoot">;
+}
+
+const NO_HINT = () => undefined;
+const NOTHING = () => Promise.resolve();
+
+/**
+ * Chooses the backend of one call: bubblewrap with the policy where it is
+ * available; else, under "auto", the fallback and a note once per session;
+ * under "required" (or an explicit policy) a soft `Execution` error.
+ */
+export async function backendForCall({
+  ctx,
+  options,
+  request,
+  workspace,
+}: BackendForCallOptions): Promise<CallBackend> {
+  const { sandbox, backend: fallback } = options;
+  if (sandbox.mode === "off") return { backend: fallback, hint: NO_HINT, discard: NOTHING };
+  const mechanism = await detectSandbox({ path: request.env.PATH });
+  if (mechanism.kind === "bwrap") {
+    const tempDir = await ctx.ensureTempDir();
+    const workspaceRoot = await workspace.realRoot();
+    const home = request.env.HOME;
+    const homes = home && isAbsolute(home) && home !== homedir() ? [homedir(), home] : [homedir()];
+    const mounts = await resolveMounts({ policy: sandbox.policy, workspaceRoot, tempDir, homes });
+    const backend = await createBwrapBackend({
+      bwrapPath: mechanism.path,
+      mounts,
+      network: sandbox.policy.network,
+      tempDir,
+      ...(sandbox.lookup ? { lookup: sandbox.lookup } : {}),
+    });
+    return {
+      backend,
+      discard: () => backend.discard(),
+      hint: (stderr) =>
+        policyHint({ policy: sandbox.policy, mounts, stderr, refusedHosts: backend.refusedHosts() }),
+    };
+  }
+  const reason = mechanism.kind === "none" ? mechanism.reason : "this version does not run sandbox-exec yet";
+  if (sandbox.mode === "required") {
+    const install = process.platform === "linux" ? "install bubblewrap" : reason;
+    throw ToolError.execution(`no sandbox is available on this machine (${install})`, {
+      advice:
+        "Ask the user to install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) or to allow unsandboxed commands.",
+    });
+  }
+  const note = unsandboxedNote(ctx, reason);
+  return { backend: fallback, ...(note ? { note } : {}), hint: NO_HINT, discard: NOTHING };
+}

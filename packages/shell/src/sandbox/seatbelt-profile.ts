@@ -1,0 +1,56 @@
+import type { SandboxMounts } from "./resolve-mounts.js";
+
+/** What `seatbeltProfile` needs; no I/O happens in it. */
+export interface SeatbeltProfileOptions {
+  mounts: SandboxMounts;
+  /**
+   * `"none"`: no network at all (macOS has no network namespace, so not even loopback);
+   * `"host"`: any; `{ proxyPort }`: only the allow-list proxy on 127.0.0.1:<proxyPort>.
+   */
+  network: "none" | "host" | { readonly proxyPort: number };
+}
+
+/**
+ * The Seatbelt (SBPL) profile for `sandbox-exec -p` on macOS, from the same
+ * policy as bubblewrap: everything denied by default; processes, reading
+ * files and the usual system services allowed; writes only below the
+ * writable places and to the terminal and null devices; the deny-write paths
+ * and then the deny-read paths denied again (later rules win); the network
+ * as `network` says.
+ */
+export function seatbeltProfile({ mounts, network }: SeatbeltProfileOptions): string {
+  const lines = [
+    "(version 1)",
+    "(deny default)",
+    "(allow process-exec process-fork)",
+    "(allow signal (target same-sandbox))",
+    "(allow process-info* (target same-sandbox))",
+    "(allow sysctl-read mach-lookup ipc-posix-shm file-ioctl pseudo-tty)",
+    "(allow file-read*)",
+    "(allow file-write*",
+    ...mounts.writable.map((w) => `  (subpath ${quote(w.path)})`),
+    '  (literal "/dev/null") (literal "/dev/zero") (literal "/dev/dtracehelper")',
+    '  (regex #"^/dev/tty") (regex #"^/dev/fd/"))',
+  ];
+  if (mounts.denyWrite.length > 0) {
+    lines.push("(deny file-write*", ...mounts.denyWrite.map((d) => `  (subpath ${quote(d.path)})`), ")");
+  }
+  if (mounts.denyRead.length > 0) {
+    lines.push("(deny file-read*", ...mounts.denyRead.map((d) => `  (subpath ${quote(d.path)})`), ")");
+  }
+  if (network === "host") lines.push("(allow network* system-socket)");
+  else if (network !== "none") {
+    lines.push(`(allow network-outbound (remote ip ${quote(`localhost:${network.proxyPort}`)}))`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** An SBPL string literal: backslashes and double quotes escaped, no control characters. */
+export function quote(text: string): string {
+  if (/[\0-\x1f\x7f]/.test(text)) {
+    throw new TypeError(
+      `Seatbelt: a path with a control character cannot be written in a profile: ${JSON.stringify(text)}`,
+    );
+  }
+  return `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}
