@@ -6,6 +6,7 @@ export const FAMILIES: Readonly<Record<FamilyFlag, { pkg: string; factory: strin
   fs: { pkg: "@toolkit/fs", factory: "createFsTools" },
   search: { pkg: "@toolkit/search", factory: "createSearchTools" },
   shell: { pkg: "@toolkit/shell", factory: "createShellTools" },
+  "web-fetch": { pkg: "@toolkit/web-fetch", factory: "createWebFetchTools" },
 };
 
 /** A family's package is not installed; the message names it. */

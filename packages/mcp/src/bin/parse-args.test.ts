@@ -8,6 +8,22 @@ describe("parseCliArgs", () => {
     it.each([
       [["--fs"], { families: ["fs"], think: false, root: "/here", name: "toolkit", transport: STDIO }],
       [
+        ["--web-fetch", "--todo", "--memory", "m.db"],
+        {
+          families: ["web-fetch"],
+          think: false,
+          todo: true,
+          memory: "m.db",
+          root: "/here",
+          name: "toolkit",
+          transport: STDIO,
+        },
+      ],
+      [
+        ["--memory=m.db"],
+        { families: [], think: false, memory: "m.db", root: "/here", name: "toolkit", transport: STDIO },
+      ],
+      [
         ["--shell", "--search", "--fs", "--root", "/repo", "--name", "mine"],
         { families: ["fs", "search", "shell"], think: false, root: "/repo", name: "mine", transport: STDIO },
       ],
@@ -59,7 +75,12 @@ describe("parseCliArgs", () => {
         },
       ],
     ])("reads %o", (argv, expected) => {
-      expect(parseCliArgs({ argv, cwd: "/here" })).toEqual({ kind: "serve", ...expected });
+      expect(parseCliArgs({ argv, cwd: "/here" })).toEqual({
+        kind: "serve",
+        todo: false,
+        memory: undefined,
+        ...expected,
+      });
     });
 
     it("recognises --help", () => {
@@ -70,7 +91,11 @@ describe("parseCliArgs", () => {
 
   describe("when the arguments are wrong", () => {
     it.each([
-      [[], /^choose the tools to serve: --fs, --search, --shell and\/or --think/],
+      [
+        [],
+        /^choose the tools to serve: --fs, --search, --shell, --web-fetch, --think, --todo and\/or --memory PATH/,
+      ],
+      [["--memory", ""], /^--memory needs the path of a store file$/],
       [["--fs", "--web"], /^Unknown option '--web'/],
       [["--fs", "--root"], /^Option '--root <value>' argument missing/],
       [["--fs", "extra"], /^Unexpected argument 'extra'/],

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 
 /** A tool family the bin can serve. */
-export type FamilyFlag = "fs" | "search" | "shell";
+export type FamilyFlag = "fs" | "search" | "shell" | "web-fetch";
 
 /** How the bin serves: stdio, or Streamable HTTP with its access options. */
 export type CliTransport =
@@ -23,13 +23,18 @@ export type CliCommand =
       kind: "serve";
       families: FamilyFlag[];
       think: boolean;
+      /** Serve Todo, the model's plan for the session. */
+      todo: boolean;
+      /** `--memory PATH`: serve SearchMemories over this store and record every call into it. */
+      memory: string | undefined;
       root: string;
       name: string;
       transport: CliTransport;
     };
 
 /** The usage text `--help` prints. */
-export const USAGE = `Usage: toolkit-mcp [--fs] [--search] [--shell] [--think] [--root DIR] [--name NAME]
+export const USAGE = `Usage: toolkit-mcp [--fs] [--search] [--shell] [--web-fetch] [--think] [--todo]
+                   [--memory PATH] [--root DIR] [--name NAME]
                    [--http [--host HOST] [--port PORT] [--token TOKEN | --no-auth] [--allow-origin ORIGIN]...]
 
 Serves Toolkit's built-in tool families to an MCP client over stdio, or over
@@ -38,7 +43,11 @@ Streamable HTTP with --http (run it as \`npx @toolkit/mcp ...\`).
   --fs        Read, Write, Edit, MultiEdit, FileViewer   (needs @toolkit/fs)
   --search    Glob, Grep, CodeSearch, Tree               (needs @toolkit/search)
   --shell     Shell, Jobs                                (needs @toolkit/shell)
+  --web-fetch WebFetch                                   (needs @toolkit/web-fetch)
   --think     Think
+  --todo      Todo (the model's plan, kept per session)
+  --memory PATH  SearchMemories over the SQLite store at PATH, and every answered
+              call recorded into it                      (needs @toolkit/memory)
   --root DIR  the workspace every tool stays inside (default: the current directory)
   --name NAME the server name clients see (default: toolkit)
   --help      print this text
@@ -74,7 +83,10 @@ export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: stri
         fs: { type: "boolean" },
         search: { type: "boolean" },
         shell: { type: "boolean" },
+        "web-fetch": { type: "boolean" },
         think: { type: "boolean" },
+        todo: { type: "boolean" },
+        memory: { type: "string" },
         root: { type: "string" },
         name: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -90,16 +102,21 @@ export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: stri
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
   }
   if (values.help) return { kind: "help" };
-  const families = (["fs", "search", "shell"] as const).filter((flag) => values[flag] === true);
+  const families = (["fs", "search", "shell", "web-fetch"] as const).filter((flag) => values[flag] === true);
   const think = values.think === true;
-  if (families.length === 0 && !think) {
-    throw new UsageError(`choose the tools to serve: --fs, --search, --shell and/or --think\n\n${USAGE}`);
+  const todo = values.todo === true;
+  const memory = typeof values.memory === "string" ? values.memory : undefined;
+  if (memory === "") throw new UsageError("--memory needs the path of a store file");
+  if (families.length === 0 && !think && !todo && memory === undefined) {
+    throw new UsageError(
+      `choose the tools to serve: --fs, --search, --shell, --web-fetch, --think, --todo and/or --memory PATH\n\n${USAGE}`,
+    );
   }
   const root = typeof values.root === "string" ? values.root : cwd;
   const name = typeof values.name === "string" ? values.name : "toolkit";
   if (root === "") throw new UsageError("--root needs a directory");
   if (name.trim() === "") throw new UsageError("--name needs a non-empty name");
-  return { kind: "serve", families, think, root, name, transport: cliTransport(values) };
+  return { kind: "serve", families, think, todo, memory, root, name, transport: cliTransport(values) };
 }
 
 function cliTransport(values: Record<string, string | boolean | string[] | undefined>): CliTransport {

@@ -1,11 +1,12 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { createToolContext, Think, type ToolContext, Workspace } from "@toolkit/core";
+import { createToolContext, Think, Todo, type ToolContext, Workspace } from "@toolkit/core";
 import { ToolRegistry } from "@toolkit/registry";
 import { generateToken } from "../serve/bearer-token.js";
 import { type McpServing, serveRegistry } from "../serve/serve-registry.js";
 import { type Importer, loadFamilyTools, MissingFamilyError } from "./load-families.js";
+import { type LoadedMemory, loadMemory } from "./load-memory.js";
 import { parseCliArgs, USAGE, UsageError } from "./parse-args.js";
 
 /** Where the bin reads and writes; the process's own streams in production. */
@@ -80,6 +81,18 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
       ...(importer ? { importer } : {}),
     });
     if (command.think) tools.push(new Think());
+    if (command.todo) tools.push(new Todo());
+    let memory: LoadedMemory | undefined;
+    if (command.memory !== undefined) {
+      try {
+        memory = await loadMemory({ path: resolve(cwd, command.memory), ...(importer ? { importer } : {}) });
+      } catch (error) {
+        if (error instanceof MissingFamilyError) throw error;
+        return fail(`--memory ${command.memory}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      tools.push(memory.tool);
+    }
+    const middleware = memory ? [memory.middleware] : [];
     const logger = { warn: (message: string) => void stderr.write(`toolkit-mcp: ${message}\n`) };
     const registry = new ToolRegistry({ logger });
     for (const tool of tools) registry.register(tool);
@@ -93,6 +106,7 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
         transport: { type: "stdio", stdin, stdout },
         ctx,
         logger,
+        middleware,
       });
     } else {
       const given = transport.token ?? (env[TOKEN_ENV]?.trim() || undefined);
@@ -111,6 +125,7 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
           },
           ctx,
           logger,
+          middleware,
         });
       } catch (error) {
         if (error instanceof TypeError)
@@ -130,7 +145,10 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
       ctx,
       transport: transport.type,
       stop() {
-        stopping ??= serving.close().finally(() => ctx.dispose());
+        stopping ??= serving.close().finally(() => {
+          memory?.close();
+          return ctx.dispose();
+        });
         return stopping;
       },
     };
