@@ -2,6 +2,7 @@ export { canonicalJson, isJsonObject } from "./json.js";
 export type { JsonSchema, JsonValue } from "./json.js";
 export { descriptorDigest } from "./digest.js";
 export { ToolError, ToolErrorKind, adviceFor } from "./error.js";
+export { errorMessage } from "./error-message.js";
 export type { ToolErrorOptions } from "./error.js";
 export { DisplayHint, Retention, ToolOutput } from "./output.js";
 export type { ImagePart, OutputPart, OutputSchema, TextPart } from "./output.js";
