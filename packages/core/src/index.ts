@@ -3,6 +3,8 @@ export type { JsonSchema, JsonValue } from "./json.js";
 export { descriptorDigest } from "./digest.js";
 export { ToolError, ToolErrorKind, adviceFor } from "./error.js";
 export { errorMessage } from "./error-message.js";
+export { nameFieldsAsSent, renamedFields } from "./name-aliases.js";
+export type { RenamedField } from "./name-aliases.js";
 export type { ToolErrorOptions } from "./error.js";
 export { DisplayHint, Retention, ToolOutput } from "./output.js";
 export type { ImagePart, OutputPart, OutputSchema, TextPart } from "./output.js";

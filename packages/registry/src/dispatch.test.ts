@@ -144,6 +144,35 @@ describe("dispatch", () => {
       expect(r?.output.textContent()).toBe("ok");
       expect(seen).toEqual([{ file_path: "a.ts" }]);
     });
+    it("names a bad field as it was sent, in plain and strict mode", async () => {
+      const tool = new FnTool(
+        "read",
+        "d",
+        {
+          type: "object",
+          properties: { file_path: { type: "string" }, limit: { type: "integer" } },
+          required: ["file_path"],
+          additionalProperties: false,
+        },
+        () => "ok",
+      );
+      const aliased = Object.assign(tool, {
+        normalizeInput: (input: unknown) => {
+          const { path, ...rest } = input as { path?: unknown };
+          return path === undefined ? input : { file_path: path, ...rest };
+        },
+      });
+      for (const strict of [false, true]) {
+        const [r] = await dispatch(
+          registryWith(aliased),
+          [{ id: "1", name: "read", input: strict ? { path: 7, limit: null } : { path: 7 } }],
+          { strict },
+        );
+        expect(r?.output.textContent()).toBe(
+          "Invalid input: `file_path` (sent as `path`) must be string, got integer (7)\nFix the arguments so they match the tool's input schema, then call it again.",
+        );
+      }
+    });
   });
   describe("when the model was shown strict schemas", () => {
     it("validates against the strict schema and maps null back to absent", async () => {

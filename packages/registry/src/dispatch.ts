@@ -7,6 +7,8 @@ import {
   type Tool,
   type ToolContext,
   errorMessage,
+  nameFieldsAsSent,
+  renamedFields,
   ToolError,
   ToolOutput,
   validateInput,
@@ -151,11 +153,15 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
     };
   }
   if (!o.validate) return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection: undefined };
+  let normalized = input;
   try {
-    const checked = checkInput(tool, tool.normalizeInput ? tool.normalizeInput(input) : input, o.strict);
+    if (tool.normalizeInput) normalized = tool.normalizeInput(input);
+    const checked = checkInput(tool, normalized, o.strict);
     return { id, name, turn: o.turn, ctx: o.ctx, tool, input: checked, rejection: undefined };
   } catch (error) {
-    const rejection = ToolError.is(error) ? error : ToolError.invalidInput(errorMessage(error));
+    // An error about a field normalizeInput renamed names it as the model sent it.
+    const named = normalized === input ? error : nameFieldsAsSent(error, renamedFields(input, normalized));
+    const rejection = ToolError.is(named) ? named : ToolError.invalidInput(errorMessage(named));
     return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection };
   }
 }
