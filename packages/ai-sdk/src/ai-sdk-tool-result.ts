@@ -1,4 +1,4 @@
-import { DisplayHint, type JsonValue, type OutputPart, type ToolOutput } from "@toolkit/core";
+import type { JsonValue, OutputPart, ToolOutput } from "@toolkit/core";
 
 /**
  * What an adapted tool's `execute` returns: a plain, JSON-serialisable copy
@@ -10,13 +10,17 @@ export interface AiSdkToolResult {
   readonly isError: boolean;
   /** The text and image parts, in order (image data in base64). */
   readonly parts: readonly OutputPart[];
-  /** The JSON value of a structured result; absent for text and multipart results. */
+  /**
+   * The JSON value the output carries (`ToolOutput.structured(v)`, or
+   * `.withStructured(v)` beside text), whatever its display hint; absent
+   * when it carries none.
+   */
   readonly structured?: JsonValue;
 }
 
 /** Copies a ToolOutput into its serialisable form. */
 export function toAiSdkToolResult(output: ToolOutput): AiSdkToolResult {
-  const structured = output.hint === DisplayHint.Json ? output.structuredValue() : undefined;
+  const structured = output.hasStructured ? output.structuredValue() : undefined;
   if (structured === undefined) return { isError: output.isError, parts: output.parts };
   return { isError: output.isError, parts: output.parts, structured };
 }

@@ -1,6 +1,6 @@
-import { createToolContext } from "@toolkit/core";
+import { createToolContext, FnTool, ToolError } from "@toolkit/core";
 import { dispatch, type Middleware, ToolRegistry } from "@toolkit/registry";
-import { generateText, jsonSchema, stepCountIs, tool } from "ai";
+import { generateText, jsonSchema, stepCountIs, type Tool, tool } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -160,6 +160,25 @@ describe("fromAiSdkTool", () => {
         type: "json",
         value: { city: "Rome", temperature: 21, unit: "c" },
       });
+    });
+  });
+
+  describe("when the tool was adapted from a registry and fails", () => {
+    it("keeps the failure soft and its text unchanged through the round trip", async () => {
+      const inner = new ToolRegistry();
+      inner.register(
+        new FnTool("deny", "Always refuses.", { type: "object", properties: {} }, () => {
+          throw ToolError.permission("not today");
+        }),
+      );
+      const adapted = toAiSdkTools(inner, { ctx }).deny;
+      if (!adapted) throw new Error("deny was not adapted");
+      const outer = new ToolRegistry();
+      // A ToolSet entry is typed loosely; it is the Tool that toAiSdkTools built.
+      outer.register(fromAiSdkTool("deny", adapted as Tool));
+      const [result] = await dispatch(outer, [{ id: "1", name: "deny", input: {} }], { ctx });
+      expect(result?.output.isError).toBe(true);
+      expect(result?.output.textContent()).toBe(ToolError.permission("not today").modelText());
     });
   });
 

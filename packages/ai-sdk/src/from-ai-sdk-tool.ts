@@ -8,6 +8,8 @@ import {
 import { checkHostToolFlags, createHostTool } from "@toolkit/registry";
 import { asSchema, type Tool } from "ai";
 import { fromModelOutput } from "./from-model-output.js";
+import { toModelOutput } from "./to-model-output.js";
+import { ToolkitToolError } from "./toolkit-tool-error.js";
 
 /** Options for `fromAiSdkTool`. */
 export interface FromAiSdkToolOptions {
@@ -65,7 +67,14 @@ export function fromAiSdkTool(name: string, aiTool: Tool, options: FromAiSdkTool
         parsed = result.value;
       }
       const toolCallId = `toolkit-${globalThis.crypto.randomUUID()}`;
-      const output = await lastValue(execute(parsed, { toolCallId, messages: [], abortSignal: ctx.signal }));
+      let output: unknown;
+      try {
+        output = await lastValue(execute(parsed, { toolCallId, messages: [], abortSignal: ctx.signal }));
+      } catch (error) {
+        // A tool adapted by toAiSdkTools reports its soft failure this way: keep it soft.
+        if (error instanceof ToolkitToolError) return fromModelOutput(toModelOutput(error.result));
+        throw error;
+      }
       if (aiTool.toModelOutput)
         return fromModelOutput(await aiTool.toModelOutput({ toolCallId, input: parsed, output }));
       return typeof output === "string" ? ToolOutput.text(output) : ToolOutput.structured(output);

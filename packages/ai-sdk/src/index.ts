@@ -2,6 +2,7 @@
 export { toAiSdkTools } from "./to-ai-sdk-tools.js";
 export type { ToAiSdkToolsOptions } from "./options.js";
 export type { AiSdkToolResult } from "./ai-sdk-tool-result.js";
+export { ToolkitToolError } from "./toolkit-tool-error.js";
 export { toModelOutput } from "./to-model-output.js";
 export type { ModelOutput } from "./to-model-output.js";
 export type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";

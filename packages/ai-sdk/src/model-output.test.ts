@@ -12,6 +12,16 @@ describe("toModelOutput", () => {
       ["text", ToolOutput.text("hi"), { type: "text", value: "hi" }],
       ["a text that looks like JSON", ToolOutput.text("42"), { type: "text", value: "42" }],
       ["structured", ToolOutput.structured({ a: [1] }), { type: "json", value: { a: [1] } }],
+      [
+        "structured with another hint",
+        ToolOutput.structured({ a: [1] }).withHint("code"),
+        { type: "json", value: { a: [1] } },
+      ],
+      [
+        "text with a structured value beside it",
+        ToolOutput.text("1. A").withStructured({ results: ["A"] }),
+        { type: "text", value: "1. A" },
+      ],
       ["an error", ToolOutput.errorText("nope"), { type: "error-text", value: "nope" }],
       [
         "a structured error",

@@ -4,6 +4,7 @@ import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { toAiSdkTools } from "./to-ai-sdk-tools.js";
+import { ToolkitToolError } from "./toolkit-tool-error.js";
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
 type CallOptions = MockLanguageModelV3["doGenerateCalls"][number];
@@ -123,12 +124,17 @@ describe("toAiSdkTools", () => {
         prompt: "2 + 3?",
       });
       expect(result.text).toBe("sorry");
+      const text =
+        'Invalid input: `a` must be an integer, got string ("two")\nFix the arguments so they match the tool\'s input schema, then call it again.';
       const output = toolResultIn(model.doGenerateCalls[1]);
-      expect(output).toEqual({
-        type: "error-text",
-        value:
-          'Invalid input: `a` must be an integer, got string ("two")\nFix the arguments so they match the tool\'s input schema, then call it again.',
-      });
+      expect(output).toEqual({ type: "error-text", value: text });
+      const parts = result.steps[0]?.content ?? [];
+      expect(parts.filter((p) => p.type === "tool-result")).toEqual([]);
+      const failure = parts.find((p) => p.type === "tool-error");
+      expect(failure).toMatchObject({ type: "tool-error", toolCallId: "call-1", toolName: "add" });
+      expect(failure?.type === "tool-error" && failure.error).toBeInstanceOf(ToolkitToolError);
+      expect(failure?.type === "tool-error" && (failure.error as ToolkitToolError).message).toBe(text);
+      expect(failure?.type === "tool-error" && (failure.error as ToolkitToolError).result.isError).toBe(true);
     });
 
     it("answers a throwing tool with `Tool 'x' threw: ...`", async () => {
@@ -150,6 +156,8 @@ describe("toAiSdkTools", () => {
         type: "error-text",
         value: "Tool 'explode' threw: boom",
       });
+      expect(result.steps[0]?.content.map((p) => p.type)).toEqual(["tool-call", "tool-error"]);
+      expect(result.steps[0]?.toolResults).toEqual([]);
     });
   });
 
@@ -198,11 +206,14 @@ describe("toAiSdkTools", () => {
       const tools = toAiSdkTools(calculator(), { ctx });
       const controller = new AbortController();
       controller.abort();
-      const output = await tools.add?.execute?.(
-        { a: 1, b: 2 },
-        { toolCallId: "c1", messages: [], abortSignal: controller.signal },
-      );
-      expect(output).toMatchObject({
+      const failure = await Promise.resolve(
+        tools.add?.execute?.(
+          { a: 1, b: 2 },
+          { toolCallId: "c1", messages: [], abortSignal: controller.signal },
+        ),
+      ).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ToolkitToolError);
+      expect((failure as ToolkitToolError).result).toMatchObject({
         isError: true,
         parts: [{ type: "text", text: expect.stringMatching(/^Cancelled/) }],
       });
@@ -285,6 +296,42 @@ describe("toAiSdkTools", () => {
   });
 
   describe("when the tool returns JSON or images", () => {
+    it("keeps a structured value beside text, or under another hint, and the model reads the text", async () => {
+      const registry = new ToolRegistry();
+      registry.register(
+        new FnTool("search", "Searches.", { type: "object", properties: {} }, async () =>
+          ToolOutput.text("1. Toolkit").withStructured({ results: [{ title: "Toolkit" }] }),
+        ),
+      );
+      registry.register(
+        new FnTool("snippet", "Shows code.", { type: "object", properties: {} }, async () =>
+          ToolOutput.structured({ code: "x = 1" }).withHint("code"),
+        ),
+      );
+      const model = new MockLanguageModelV3({
+        doGenerate: [callTool("search", {}, "c1"), callTool("snippet", {}, "c2"), answer("ok")],
+      });
+      const result = await generateText({
+        model,
+        tools: toAiSdkTools(registry, { ctx }),
+        stopWhen: stepCountIs(4),
+        prompt: "go",
+      });
+      expect(result.steps[0]?.toolResults[0]?.output).toEqual({
+        isError: false,
+        parts: [{ type: "text", text: "1. Toolkit" }],
+        structured: { results: [{ title: "Toolkit" }] },
+      });
+      expect(result.steps[1]?.toolResults[0]?.output).toMatchObject({ structured: { code: "x = 1" } });
+      expect(toolResultIn(model.doGenerateCalls[1])).toEqual({ type: "text", value: "1. Toolkit" });
+      const last = model.doGenerateCalls[2]?.prompt.at(-1);
+      expect(
+        last?.role === "tool" && last.content[0]?.type === "tool-result" && last.content[0].output,
+      ).toEqual({
+        type: "json",
+        value: { code: "x = 1" },
+      });
+    });
     it("sends structured output as json and images as image-data content", async () => {
       const registry = new ToolRegistry();
       registry.register(

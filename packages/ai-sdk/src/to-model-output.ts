@@ -7,13 +7,15 @@ export type ModelOutput = Awaited<ReturnType<NonNullable<Tool["toModelOutput"]>>
 type ContentPart = Extract<ModelOutput, { type: "content" }>["value"][number];
 
 /**
- * Maps an adapted tool's result to the AI SDK's model output: a structured
- * result is `json` (`error-json` when it is a failure), a result with images
- * is `content` with `text` and `image-data` parts, any other result is
+ * Maps an adapted tool's result to the AI SDK's model output, keeping what
+ * the model reads: a structured result whose text is its JSON is `json`
+ * (`error-json` when it is a failure), a result with images is `content`
+ * with `text` and `image-data` parts, any other result (including text with
+ * a structured value beside it, whose text is what the model reads) is
  * `text` (`error-text` for a failure).
  */
 export function toModelOutput(result: AiSdkToolResult): ModelOutput {
-  if (result.structured !== undefined) {
+  if (result.structured !== undefined && joinText(result.parts) === JSON.stringify(result.structured)) {
     const value: JSONValue = result.structured;
     return result.isError ? { type: "error-json", value } : { type: "json", value };
   }
@@ -29,7 +31,8 @@ function toContentPart(part: OutputPart): ContentPart {
   return { type: "image-data", data: part.data, mediaType: part.mediaType };
 }
 
-function joinText(parts: readonly OutputPart[]): string {
+/** The text parts joined with `"\n"`, as `ToolOutput.textContent()` does. */
+export function joinText(parts: readonly OutputPart[]): string {
   return parts
     .filter((p) => p.type === "text")
     .map((p) => p.text)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolError, ToolErrorKind, adviceFor } from "./error.js";
+import { secondCopy } from "./second-copy.test-support.js";
 
 describe("ToolError", () => {
   describe("when built by its static constructors", () => {
@@ -61,12 +62,26 @@ describe("ToolError", () => {
     });
   });
   describe("when recognising errors", () => {
-    it("accepts ToolErrors and look-alikes from another copy, and refuses plain errors", () => {
-      const foreign = Object.assign(new Error("x"), { name: "ToolError", kind: "Io", advice: "a." });
+    it("accepts ToolErrors from another copy by their brand, and refuses plain errors", async () => {
+      const other = await secondCopy<typeof import("./error.js")>("./error.js");
+      const foreign = other.ToolError.io("disk full");
+      expect(foreign instanceof ToolError).toBe(false);
       expect(ToolError.is(ToolError.cancelled())).toBe(true);
       expect(ToolError.is(foreign)).toBe(true);
+      expect(other.ToolError.is(ToolError.cancelled())).toBe(true);
       expect(ToolError.is(new Error("x"))).toBe(false);
       expect(ToolError.is("Cancelled")).toBe(false);
+    });
+    it("refuses hostile values without throwing", () => {
+      const revoked = Proxy.revocable({}, {});
+      revoked.revoke();
+      const trap = new Proxy(new Error("x"), {
+        get() {
+          throw new Error("trap");
+        },
+      });
+      expect(ToolError.is(revoked.proxy)).toBe(false);
+      expect(ToolError.is(trap)).toBe(false);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { hasBrand, TOOL_ERROR_BRAND } from "./brand.js";
 import { ToolOutput } from "./output.js";
 
 /** The nine kinds of tool failure. */
@@ -105,15 +106,17 @@ export class ToolError extends Error {
     return new ToolError("Json", `JSON error: ${message}`, options);
   }
 
-  /** True for a ToolError, including one from another copy of this package. */
+  /**
+   * True for a ToolError, including one from another copy of this package
+   * (checked by a `Symbol.for` brand, not `instanceof`). Never throws: a
+   * hostile value (a revoked proxy, a throwing getter) is simply not one.
+   */
   static is(value: unknown): value is ToolError {
-    return (
-      value instanceof ToolError ||
-      (value instanceof Error &&
-        value.name === "ToolError" &&
-        typeof (value as { kind?: unknown }).kind === "string" &&
-        typeof (value as { advice?: unknown }).advice === "string")
-    );
+    try {
+      return value instanceof ToolError || hasBrand(value, TOOL_ERROR_BRAND);
+    } catch {
+      return false;
+    }
   }
 
   /** The text the model sees: the message, then the advice on its own line. */
@@ -126,3 +129,5 @@ export class ToolError extends Error {
     return ToolOutput.errorText(this.modelText());
   }
 }
+
+Object.defineProperty(ToolError.prototype, TOOL_ERROR_BRAND, { value: true });

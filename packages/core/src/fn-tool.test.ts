@@ -4,6 +4,7 @@ import { descriptorDigest } from "./digest.js";
 import { ToolError } from "./error.js";
 import { FnTool } from "./fn-tool.js";
 import { ToolOutput } from "./output.js";
+import { secondCopy } from "./second-copy.test-support.js";
 import { toolTraits } from "./tool.js";
 
 const schema = {
@@ -40,6 +41,14 @@ describe("FnTool", () => {
         ok: 1,
       });
       expect((await new FnTool("t", "d", {}, async () => "hi").call({}, ctx)).textContent()).toBe("hi");
+    });
+    it("returns a ToolOutput from another copy of the package as is, not as {}", async () => {
+      const other = await secondCopy<typeof import("./output.js")>("./output.js");
+      const foreign = other.ToolOutput.text("hello").withStructured({ n: 1 });
+      const out = await new FnTool("t", "d", {}, () => foreign).call({}, ctx);
+      expect(out).toBe(foreign);
+      expect(out.textContent()).toBe("hello");
+      expect(out.structuredValue()).toEqual({ n: 1 });
     });
     it("passes the context through", async () => {
       const tool = new FnTool("t", "d", {}, (_i, c) => c.sessionId);

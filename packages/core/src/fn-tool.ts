@@ -128,9 +128,12 @@ export class FnTool<I = unknown> implements Tool {
   }
 }
 
-/** A ToolOutput as is, a string as text, anything else as structured JSON. */
+/**
+ * A ToolOutput as is (also one from another copy of this package), a string
+ * as text, anything else as structured JSON.
+ */
 export function toToolOutput(value: FnToolResult): ToolOutput {
-  if (value instanceof ToolOutput) return value;
+  if (ToolOutput.is(value)) return value;
   if (typeof value === "string") return ToolOutput.text(value);
   return ToolOutput.structured(value);
 }

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { toToolOutput } from "./fn-tool.js";
 import { DisplayHint, Retention, ToolOutput } from "./output.js";
+import { secondCopy } from "./second-copy.test-support.js";
 
 const PNG_1PX =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -144,6 +146,17 @@ describe("ToolOutput", () => {
       expect(out.hint).toBe("markdown");
       expect(out.withText("other").structuredValue()).toBeUndefined();
     });
+    it("says whether it carries a value of its own, whatever its hint", () => {
+      expect(ToolOutput.structured({ a: 1 }).hasStructured).toBe(true);
+      expect(ToolOutput.structured({ a: 1 }).withHint("code").hasStructured).toBe(true);
+      expect(ToolOutput.structured({ a: 1 }).withHint("code").structuredValue()).toEqual({ a: 1 });
+      expect(ToolOutput.text("x").withStructured([1]).hasStructured).toBe(true);
+      expect(ToolOutput.text("x").withStructured([1]).withHint(undefined).hasStructured).toBe(true);
+      expect(ToolOutput.text('{"a":1}').hasStructured).toBe(false);
+      expect(ToolOutput.text('{"a":1}').withHint("json").hasStructured).toBe(false);
+      expect(ToolOutput.structured({ a: 1 }).withText("x").hasStructured).toBe(false);
+      expect(ToolOutput.errorText("no").hasStructured).toBe(false);
+    });
     it("refuses a value with no JSON form", () => {
       expect(() => ToolOutput.text("x").withStructured({ n: 1n })).toThrow(
         /withStructured: the value cannot be serialised/,
@@ -178,6 +191,40 @@ describe("ToolOutput", () => {
     it("refuses an asynchronous schema with a clear error", () => {
       const asyncSchema = { "~standard": { validate: async (v: unknown) => ({ value: v }) } };
       expect(() => ToolOutput.structured(1).structuredAs(asyncSchema)).toThrow(/asynchronously/);
+    });
+  });
+  describe("when it comes from another copy of the package", () => {
+    it("is recognised by its brand, not by instanceof", async () => {
+      const other = await secondCopy<typeof import("./output.js")>("./output.js");
+      expect(other.ToolOutput).not.toBe(ToolOutput);
+      const foreign = other.ToolOutput.structured({ n: 1 });
+      expect(foreign instanceof ToolOutput).toBe(false);
+      expect(ToolOutput.is(foreign)).toBe(true);
+      expect(other.ToolOutput.is(ToolOutput.text("x"))).toBe(true);
+    });
+    it("passes through toToolOutput unchanged instead of becoming {}", async () => {
+      const other = await secondCopy<typeof import("./output.js")>("./output.js");
+      const foreign = other.ToolOutput.text("from the other copy");
+      expect(toToolOutput(foreign)).toBe(foreign);
+      expect(toToolOutput(foreign).textContent()).toBe("from the other copy");
+    });
+    it("refuses look-alikes and hostile values without throwing", () => {
+      const revoked = Proxy.revocable({}, {});
+      revoked.revoke();
+      const trap = new Proxy(
+        {},
+        {
+          get() {
+            throw new Error("trap");
+          },
+          getPrototypeOf() {
+            throw new Error("trap");
+          },
+        },
+      );
+      for (const value of [{ isError: false, parts: [] }, revoked.proxy, trap, null, "text", 1]) {
+        expect(ToolOutput.is(value)).toBe(false);
+      }
     });
   });
 });

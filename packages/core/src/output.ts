@@ -1,3 +1,4 @@
+import { hasBrand, TOOL_OUTPUT_BRAND } from "./brand.js";
 import { isJsonObject, type JsonValue } from "./json.js";
 
 /** A rendering suggestion for a UI; the loop ignores it. */
@@ -134,6 +135,15 @@ export class ToolOutput {
   get hint(): DisplayHint | undefined {
     return this.#s.hint;
   }
+  /**
+   * True when the output carries a JSON value of its own: from
+   * `ToolOutput.structured(v)` or `.withStructured(v)`, whatever its hint or
+   * text. False for text that merely parses as JSON (which
+   * `structuredValue()` also returns).
+   */
+  get hasStructured(): boolean {
+    return this.#s.kind === "structured";
+  }
   /** The compaction advice; `"default"` unless set. */
   get retention(): Retention {
     return this.#s.retention;
@@ -248,11 +258,21 @@ export class ToolOutput {
     return new ToolOutput({ ...this.#s, kind, parts: Object.freeze(parts), value: undefined });
   }
 
-  /** True for a ToolOutput, including one from another copy of this package. */
+  /**
+   * True for a ToolOutput, including one from another copy of this package
+   * (checked by a `Symbol.for` brand, not `instanceof`). Never throws.
+   */
   static is(value: unknown): value is ToolOutput {
-    return value instanceof ToolOutput;
+    try {
+      return value instanceof ToolOutput || hasBrand(value, TOOL_OUTPUT_BRAND);
+    } catch {
+      return false;
+    }
   }
 }
+
+// The brand lives on the prototype: every instance of every copy carries it.
+Object.defineProperty(ToolOutput.prototype, TOOL_OUTPUT_BRAND, { value: true });
 
 const NO_META: Readonly<Record<string, JsonValue>> = Object.freeze({});
 

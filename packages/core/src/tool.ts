@@ -34,7 +34,7 @@ export interface Tool {
   descriptorDigest?(): string;
   /** [true] False: trajectories record the call without its output. */
   recordsTrajectory?(): boolean;
-  /** [false] True: calling twice with the same input has the effect of calling once (retry may repeat it). */
+  /** [isReadOnly()] True: calling twice with the same input has the effect of calling once (retry may repeat it). */
   isIdempotent?(): boolean;
   /**
    * [identity] Maps accepted aliases to the canonical input (e.g. `path` to

@@ -175,6 +175,43 @@ describe("toLangChainTools", () => {
     });
   });
 
+  describe("when the output carries a structured value beside text or under another hint", () => {
+    it("keeps the value in the artifact and the text the model reads in the content", async () => {
+      const registry = new ToolRegistry();
+      registry.register(
+        new FnTool("search", "Searches.", { type: "object", properties: {} }, async () =>
+          ToolOutput.text("1. Toolkit").withStructured({ results: [{ title: "Toolkit" }] }),
+        ),
+      );
+      registry.register(
+        new FnTool("snippet", "Shows code.", { type: "object", properties: {} }, async () =>
+          ToolOutput.structured({ code: "x = 1" }).withHint("code"),
+        ),
+      );
+      const model = new ScriptedChatModel([
+        new AIMessage({
+          content: "",
+          tool_calls: [
+            { type: "tool_call", id: "c1", name: "search", args: {} },
+            { type: "tool_call", id: "c2", name: "snippet", args: {} },
+          ],
+        }),
+        new AIMessage("ok"),
+      ]);
+      const [search, snippet] = toolMessages(await runLoop(model, toLangChainTools(registry, { ctx }), "go"));
+      expect(search).toMatchObject({
+        content: "1. Toolkit",
+        artifact: { results: [{ title: "Toolkit" }] },
+        status: "success",
+      });
+      expect(snippet).toMatchObject({
+        content: '{"code":"x = 1"}',
+        artifact: { code: "x = 1" },
+        status: "success",
+      });
+    });
+  });
+
   describe("when the call fails softly", () => {
     it("answers input LangChain's own check rejects with an error ToolMessage from dispatch", async () => {
       const model = new ScriptedChatModel([callTool("add", { a: "two", b: 3 }), new AIMessage("sorry")]);

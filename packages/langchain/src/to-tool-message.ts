@@ -1,5 +1,5 @@
 import { type MessageContent, ToolMessage } from "@langchain/core/messages";
-import { DisplayHint, type JsonValue, type OutputPart, type ToolOutput } from "@toolkit/core";
+import type { JsonValue, OutputPart, ToolOutput } from "@toolkit/core";
 
 /** What an adapted tool's `_call` returns under `responseFormat: "content_and_artifact"`. */
 export type ContentAndArtifact = [MessageContent | ToolMessage, JsonValue | undefined];
@@ -14,14 +14,14 @@ export interface CallIdentity {
 
 /**
  * Maps a ToolOutput to LangChain's content and artifact. Text is the
- * content; a structured result's JSON text is the content and its value the
+ * content; the value an output carries (`hasStructured`, whatever its hint) is the
  * artifact; images become standard `image` blocks beside `text` blocks. A
  * soft failure answering a ToolCall is a ToolMessage with `status: "error"`
  * (passed through unchanged by LangChain); without a ToolCall, its text.
  */
 export function toContentAndArtifact(output: ToolOutput, call: CallIdentity): ContentAndArtifact {
   const content = toContent(output.parts);
-  const artifact = output.hint === DisplayHint.Json ? output.structuredValue() : undefined;
+  const artifact = output.hasStructured ? output.structuredValue() : undefined;
   if (output.isError && call.toolCallId !== undefined) {
     const message = new ToolMessage({
       content,

@@ -5,6 +5,8 @@ import {
   SimpleSpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { createToolContext, FnTool, ToolOutput } from "@toolkit/core";
+import { hostileThrownValues } from "@toolkit/core/test";
+import fc from "fast-check";
 import { dispatch } from "@toolkit/registry";
 import { describe, expect, it, vi } from "vitest";
 import { type ApprovalAnswer, approvals } from "./approvals/index.js";
@@ -36,6 +38,7 @@ function stack(answers: ApprovalAnswer[] = []) {
     return runs[name];
   };
   let flakyFailures = 2;
+  let hostile: () => unknown = () => new Error("unset");
   const pathSchema = {
     type: "object",
     properties: { file_path: { type: "string" } },
@@ -55,6 +58,10 @@ function stack(answers: ApprovalAnswer[] = []) {
       if (flakyFailures-- > 0) throw new Error("ECONNRESET");
       return "recovered";
     }).idempotent(),
+    new FnTool("Hostile", "Throws what the test says.", { type: "object" }, () => {
+      count("Hostile");
+      throw hostile();
+    }).idempotent(),
     new FnTool("Hang", "Never ends.", { type: "object" }, (_i, ctx) => {
       count("Hang");
       return new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve("aborted")));
@@ -67,7 +74,7 @@ function stack(answers: ApprovalAnswer[] = []) {
     outputLimit({ maxBytes: 512 }),
     redact(),
     permissions({
-      rules: { deny: ["Read(**/*.env)"], allow: ["Read", "Env", "Flaky", "Hang"] },
+      rules: { deny: ["Read(**/*.env)"], allow: ["Read", "Env", "Flaky", "Hang", "Hostile"] },
       mode: "ask",
       ask: () => true,
     }),
@@ -92,7 +99,10 @@ function stack(answers: ApprovalAnswer[] = []) {
       calls.map((c, i) => ({ id: `c${i}`, ...c })),
       { middleware, ctx, mode: "parallel" },
     );
-  return { run, runs, asked, exporter };
+  const throwNext = (make: () => unknown) => {
+    hostile = make;
+  };
+  return { run, runs, asked, exporter, throwNext };
 }
 
 describe("the full stack", () => {
@@ -151,7 +161,7 @@ describe("the full stack", () => {
       expect(results.map((r) => r.output.textContent().split("\n")[0])).toEqual([
         'Permission denied: Read on "prod.env" matches the deny rule `Read(**/*.env)`.',
         "Permission denied: the user did not approve this call to 'Write'.",
-        "Tool not found: Raed. Available: Env, Flaky, Hang, Read, Write",
+        "Tool not found: Raed. Available: Env, Flaky, Hang, Hostile, Read, Write",
         "Invalid input: `file_path` must be string, got integer (42)",
         "Tool 'Hang' timed out after 0.05s",
       ]);
@@ -214,6 +224,32 @@ describe("the full stack", () => {
       const [r] = await s.run([{ name: "Read", input: { file_path: "x.env" } }]);
       expect(r?.output.meta.memoized).toBeUndefined();
       expect(ToolOutput.is(r?.output)).toBe(true);
+    });
+  });
+  describe("when a tool throws a value that fights back", () => {
+    it("answers a soft failure through every layer and never rejects", async () => {
+      const s = stack();
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...hostileThrownValues()), fc.string(), async (thrown, text) => {
+          s.throwNext(() => thrown.make(text));
+          const [result] = await s.run([{ name: "Hostile", input: {} }]);
+          expect(ToolOutput.is(result?.output)).toBe(true);
+          expect(result?.output.isError).toBe(true);
+        }),
+        { numRuns: 60 },
+      );
+    });
+    it("never shows a secret held by a message that cannot be read", async () => {
+      const s = stack();
+      s.throwNext(() =>
+        Object.defineProperty(new Error(SECRET), "message", {
+          get() {
+            throw new Error(`token ${SECRET}`);
+          },
+        }),
+      );
+      const [result] = await s.run([{ name: "Hostile", input: {} }]);
+      expect(result?.output.textContent()).toBe("Tool 'Hostile' threw: [object Error]");
     });
   });
 });

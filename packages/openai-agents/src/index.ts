@@ -1,6 +1,7 @@
 // Public API of @toolkit/openai-agents: see README.md.
 export { toAgentsTools } from "./to-agents-tools.js";
 export type { AgentsFunctionTool } from "./to-agents-tools.js";
+export { ToolkitToolError } from "./toolkit-tool-error.js";
 export type { ToAgentsToolsOptions } from "./options.js";
 export { toAgentsOutput } from "./to-agents-output.js";
 export type { AgentsToolOutput } from "./to-agents-output.js";

@@ -6,12 +6,17 @@ import {
   type ModelResponse,
   Runner,
   type StreamEvent,
+  setTraceProcessors,
+  setTracingDisabled,
+  type TracingProcessor,
   Usage,
 } from "@openai/agents";
-import { createToolContext, FnTool, ToolOutput } from "@toolkit/core";
+import { createToolContext, FnTool, ToolError, ToolOutput } from "@toolkit/core";
 import { type Middleware, selectReadOnly, ToolRegistry } from "@toolkit/registry";
 import { describe, expect, it } from "vitest";
 import { toAgentsTools } from "./to-agents-tools.js";
+import { toolErrorText } from "./tool-error-text.js";
+import { ToolkitToolError } from "./toolkit-tool-error.js";
 
 type OutputItem = ModelResponse["output"][number];
 
@@ -176,6 +181,63 @@ describe("toAgentsTools", () => {
       const result = await runner.run(agent(model, toAgentsTools(registry, { ctx })), "go");
       expect(result.finalOutput).toBe("it failed");
       expect(resultIn(model.requests[1])).toEqual({ type: "text", text: "Tool 'explode' threw: boom" });
+    });
+  });
+
+  describe("when the call fails", () => {
+    it("marks the function span as failed, the SDK's own convention, and the model reads the advice", async () => {
+      const ended: Parameters<TracingProcessor["onSpanEnd"]>[0][] = [];
+      const processor: TracingProcessor = {
+        async onTraceStart() {},
+        async onTraceEnd() {},
+        async onSpanStart() {},
+        async onSpanEnd(span) {
+          ended.push(span);
+        },
+        async shutdown() {},
+        async forceFlush() {},
+      };
+      // Tracing is off by default under NODE_ENV=test; this test turns it on with a local processor.
+      setTraceProcessors([processor]);
+      setTracingDisabled(false);
+      try {
+        const registry = new ToolRegistry();
+        registry.register(
+          new FnTool("deny", "Always refuses.", { type: "object", properties: {} }, async () => {
+            throw ToolError.permission("not today");
+          }),
+        );
+        registry.register(
+          new FnTool("ok", "Succeeds.", { type: "object", properties: {} }, async () => "fine"),
+        );
+        const model = new ScriptedModel([
+          [callTool("deny", {}, "c1"), callTool("ok", {}, "c2")],
+          [say("done")],
+        ]);
+        const traced = new Runner({ tracingDisabled: false });
+        const result = await traced.run(agent(model, toAgentsTools(registry, { ctx })), "go");
+        expect(result.finalOutput).toBe("done");
+        const text = ToolError.permission("not today").modelText();
+        expect(resultIn(model.requests[1], "c1")).toEqual({ type: "text", text });
+        const functions = ended.filter((span) => span.spanData.type === "function");
+        const byName = (name: string) =>
+          functions.find((span) => span.spanData.type === "function" && span.spanData.name === name);
+        expect(byName("deny")?.error).toMatchObject({
+          message: "Error running tool (non-fatal)",
+          data: { tool_name: "deny", error: `ToolkitToolError: ${text}` },
+        });
+        expect(byName("ok")?.error).toBeNull();
+      } finally {
+        setTracingDisabled(true);
+        setTraceProcessors([]);
+      }
+    });
+    it("hands errorFunction a ToolkitToolError whose text is what the model reads", () => {
+      const output = ToolError.timeout(3).toOutput();
+      const error = new ToolkitToolError(output);
+      expect(error.output).toBe(output);
+      expect(error.message).toBe(output.textContent());
+      expect(toolErrorText("slow", error)).toBe(output.textContent());
     });
   });
 

@@ -10,6 +10,7 @@ import {
 import type { ResolvedOptions, ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
+import { ToolkitToolError } from "./toolkit-tool-error.js";
 
 /** A function tool made by `toAgentsTools`. */
 export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;
@@ -66,7 +67,9 @@ function adapt(
     errorFunction: (_run: unknown, error: unknown) => toolErrorText(schema.tool, error),
     async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
       const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
-      return toAgentsOutput(await run({ id, name: schema.tool, input }, details?.signal));
+      const output = await run({ id, name: schema.tool, input }, details?.signal);
+      if (output.isError) throw new ToolkitToolError(output);
+      return toAgentsOutput(output);
     },
   };
   if (o.strict) {

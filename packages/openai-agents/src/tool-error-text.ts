@@ -1,12 +1,15 @@
-import { ToolError } from "@toolkit/core";
+import { errorMessage, ToolError } from "@toolkit/core";
+import { ToolkitToolError } from "./toolkit-tool-error.js";
 
 /**
- * The Agents SDK's `errorFunction`: what the model reads when something the
- * SDK runs around `execute` throws (dispatch itself answers every tool
- * failure). A ToolError keeps its message and advice; anything else reads
+ * The Agents SDK's `errorFunction`: what the model reads when `execute`
+ * throws. A Toolkit soft failure (`ToolkitToolError`) is its text unchanged,
+ * the failure and its advice; a ToolError keeps its message and advice;
+ * anything else the SDK throws around `execute` reads
  * `Tool 'x' failed: <message>`.
  */
 export function toolErrorText(name: string, error: unknown): string {
+  if (error instanceof ToolkitToolError) return error.message;
   if (ToolError.is(error)) return error.toOutput().textContent();
-  return `Tool '${name}' failed: ${error instanceof Error ? error.message : String(error)}`;
+  return `Tool '${name}' failed: ${errorMessage(error)}`;
 }

@@ -144,6 +144,35 @@ describe("dispatch", () => {
       expect(r?.output.textContent()).toBe("ok");
       expect(seen).toEqual([{ file_path: "a.ts" }]);
     });
+    it("names a bad field as it was sent, in plain and strict mode", async () => {
+      const tool = new FnTool(
+        "read",
+        "d",
+        {
+          type: "object",
+          properties: { file_path: { type: "string" }, limit: { type: "integer" } },
+          required: ["file_path"],
+          additionalProperties: false,
+        },
+        () => "ok",
+      );
+      const aliased = Object.assign(tool, {
+        normalizeInput: (input: unknown) => {
+          const { path, ...rest } = input as { path?: unknown };
+          return path === undefined ? input : { file_path: path, ...rest };
+        },
+      });
+      for (const strict of [false, true]) {
+        const [r] = await dispatch(
+          registryWith(aliased),
+          [{ id: "1", name: "read", input: strict ? { path: 7, limit: null } : { path: 7 } }],
+          { strict },
+        );
+        expect(r?.output.textContent()).toBe(
+          "Invalid input: `file_path` (sent as `path`) must be string, got integer (7)\nFix the arguments so they match the tool's input schema, then call it again.",
+        );
+      }
+    });
   });
   describe("when the model was shown strict schemas", () => {
     it("validates against the strict schema and maps null back to absent", async () => {
@@ -271,7 +300,7 @@ describe("dispatch", () => {
       expect(peak).toBe(3);
       expect(results.map(text)).toEqual(calls.map((c) => String(c.input.v)));
     });
-    it("runs an unsafe call alone, after the safe wave before it", async () => {
+    it("runs an unsafe call without a key alone, after the calls before it and before the calls after it", async () => {
       const log: string[] = [];
       const safe = controlledTool("safe", async (input) => {
         log.push(`safe ${input.v} start`);
@@ -296,8 +325,34 @@ describe("dispatch", () => {
         ],
         { mode: "parallel" },
       );
-      expect(log.indexOf("unsafe")).toBeGreaterThan(log.indexOf("safe 1 end"));
-      expect(log.indexOf("unsafe")).toBeGreaterThan(log.indexOf("safe 3 end"));
+      expect(log).toEqual(["safe 1 start", "safe 1 end", "unsafe", "safe 3 start", "safe 3 end"]);
+    });
+    it("runs [Read a, Edit a, Read a] so that the second Read sees the Edit", async () => {
+      const files = new Map([["a", "old"]]);
+      const keyOf = (input: { v?: unknown }) => (typeof input.v === "string" ? input.v : undefined);
+      const read = controlledTool("Read", async (input) => {
+        await new Promise((r) => setTimeout(r, 2));
+        return files.get(String(input.v)) ?? "";
+      }).withResourceKey(keyOf);
+      const edit = controlledTool(
+        "Edit",
+        async (input) => {
+          await new Promise((r) => setTimeout(r, 5));
+          files.set(String(input.v), "new");
+          return "edited";
+        },
+        { safe: false },
+      ).withResourceKey(keyOf);
+      const results = await dispatch(
+        registryWith(read, edit),
+        [
+          { id: "1", name: "Read", input: { v: "a" } },
+          { id: "2", name: "Edit", input: { v: "a" } },
+          { id: "3", name: "Read", input: { v: "a" } },
+        ],
+        { mode: "parallel" },
+      );
+      expect(results.map(text)).toEqual(["old", "edited", "new"]);
     });
     it("refuses bad options", async () => {
       await expect(dispatch(registryWith(), [], { maxConcurrency: 0 })).rejects.toThrow(

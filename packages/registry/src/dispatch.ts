@@ -6,6 +6,9 @@ import {
   strictSchema,
   type Tool,
   type ToolContext,
+  errorMessage,
+  nameFieldsAsSent,
+  renamedFields,
   ToolError,
   ToolOutput,
   validateInput,
@@ -150,11 +153,15 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
     };
   }
   if (!o.validate) return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection: undefined };
+  let normalized = input;
   try {
-    const checked = checkInput(tool, tool.normalizeInput ? tool.normalizeInput(input) : input, o.strict);
+    if (tool.normalizeInput) normalized = tool.normalizeInput(input);
+    const checked = checkInput(tool, normalized, o.strict);
     return { id, name, turn: o.turn, ctx: o.ctx, tool, input: checked, rejection: undefined };
   } catch (error) {
-    const rejection = ToolError.is(error) ? error : ToolError.invalidInput(message(error));
+    // An error about a field normalizeInput renamed names it as the model sent it.
+    const named = normalized === input ? error : nameFieldsAsSent(error, renamedFields(input, normalized));
+    const rejection = ToolError.is(named) ? named : ToolError.invalidInput(errorMessage(named));
     return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection };
   }
 }
@@ -198,21 +205,33 @@ function runPipeline(pipeline: Next, call: DispatchCall): Promise<ToolOutput> {
   }
 }
 
+/**
+ * Never throws, whatever was thrown: a ToolError (of any copy of core) whose
+ * `toOutput()` fails, a `message` getter that throws, a revoked proxy, ...
+ * each still becomes a soft failure.
+ */
 function softFailure(error: unknown, call: DispatchCall): ToolOutput {
-  if (ToolError.is(error)) return error.toOutput();
+  if (ToolError.is(error)) {
+    try {
+      const output: unknown = error.toOutput();
+      if (ToolOutput.is(output)) return output;
+    } catch {
+      // A look-alike that cannot render itself: describe it below.
+    }
+  }
   if (call.ctx.signal.aborted && isAbort(error)) return ToolError.cancelled().toOutput();
-  return ToolOutput.errorText(`Tool '${call.name}' threw: ${message(error)}`);
+  return ToolOutput.errorText(`Tool '${call.name}' threw: ${errorMessage(error)}`);
 }
 
 function isAbort(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (error.name === "AbortError" || (error as { code?: unknown }).code === "ABORT_ERR")
-  );
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    return (
+      error instanceof Error &&
+      (error.name === "AbortError" || (error as { code?: unknown }).code === "ABORT_ERR")
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Runs `fn` over the indices with at most `limit` at once. */

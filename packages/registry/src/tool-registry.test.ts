@@ -219,4 +219,47 @@ describe("ToolRegistry", () => {
       );
     });
   });
+  describe("when versionedSurface is read inside and outside batches", () => {
+    it("shows the pre-batch pair until the batch ends", () => {
+      const { registry } = quiet();
+      registry.register(echoTool("a"));
+      const before = registry.versionedSurface();
+      registry.batch(() => {
+        registry.register(echoTool("b"));
+        expect(registry.versionedSurface()).toEqual(before);
+        expect(registry.versionedSurface().schemas.map((x) => x.tool)).toEqual(["a"]);
+      });
+      expect(registry.versionedSurface().version).toBe(2);
+      expect(registry.versionedSurface().schemas.map((x) => x.tool)).toEqual(["a", "b"]);
+    });
+    it("never pairs one version with two different sets of schemas", () => {
+      const op = fc.record({
+        kind: fc.constantFrom("register", "remove", "read"),
+        name: fc.constantFrom("a", "b", "c"),
+        batched: fc.boolean(),
+      });
+      fc.assert(
+        fc.property(fc.array(fc.array(op, { maxLength: 5 }), { maxLength: 10 }), (groups) => {
+          const { registry } = quiet();
+          const seen = new Map<number, string>();
+          const read = () => {
+            const { version, schemas } = registry.versionedSurface();
+            const names = schemas.map((x) => x.tool).join(",");
+            expect(seen.get(version) ?? names, `version ${version}`).toBe(names);
+            seen.set(version, names);
+          };
+          const apply = ({ kind, name }: { kind: string; name: string }) => {
+            if (kind === "register") registry.register(new FnTool(name, "d", {}, () => ""));
+            else if (kind === "remove") registry.remove(name);
+            read();
+          };
+          for (const group of groups) {
+            if (group[0]?.batched) registry.batch(() => group.forEach(apply));
+            else group.forEach(apply);
+            read();
+          }
+        }),
+      );
+    });
+  });
 });

@@ -55,6 +55,8 @@ export class ToolRegistry {
   #version = 0;
   #surface: VersionedSurface | undefined;
   #batch: Pending | undefined;
+  /** The surface published before the open batch: what versionedSurface() shows until it ends. */
+  #beforeBatch: VersionedSurface | undefined;
 
   constructor({ logger = console }: ToolRegistryOptions = {}) {
     this.#logger = logger;
@@ -96,16 +98,21 @@ export class ToolRegistry {
 
   /**
    * Runs several mutations as one: one version bump and one diff for all of
-   * them (a tool added then removed inside the batch leaves no trace).
+   * them (a tool added then removed inside the batch leaves no trace). Until
+   * the batch ends, `versionedSurface()` and `allSchemas()` still show the
+   * surface as it was before it, so a version is never paired with schemas
+   * it did not publish.
    */
   batch<T>(fn: () => T): T {
     if (this.#batch) return fn();
     const pending: Pending = { added: new Set(), removed: new Set(), replaced: new Set() };
+    this.#beforeBatch = this.versionedSurface();
     this.#batch = pending;
     try {
       return fn();
     } finally {
       this.#batch = undefined;
+      this.#beforeBatch = undefined;
       if (pending.added.size || pending.removed.size || pending.replaced.size) this.#publish(pending);
     }
   }
@@ -139,8 +146,12 @@ export class ToolRegistry {
   version(): number {
     return this.#version;
   }
-  /** Schemas and version as one atomic pair, cached until the next mutation. */
+  /**
+   * Schemas and version as one atomic pair, cached until the next mutation.
+   * Inside `batch()`, the pair published before the batch.
+   */
   versionedSurface(): VersionedSurface {
+    if (this.#beforeBatch) return this.#beforeBatch;
     this.#surface ??= Object.freeze({
       version: this.#version,
       schemas: Object.freeze([...this.#tools.values()].map((t) => t.schema())),

@@ -82,6 +82,12 @@ describe("redactSecrets", () => {
       "AKIA is a prefix; AKIAshort",
       "ghp_tooShort",
       "desk-0123456789abcdefghijklmnopqrstuvwxyz",
+      // Key prefixes inside words and identifiers (a provider error once came back as chat.completion.chun[redacted]).
+      '{"object":"chat.completion.chunk","id":"chatcmpl-0123456789abcdefghijklmnop"}',
+      "risk_live_0123456789abcdefghij and disk-ant-0123456789abcdefghijklmnopqrstuv",
+      "mask-proj-0123456789abcdefghijklmnop",
+      "xAIzaSyA-0123456789abcdefghijklmnopqrstu",
+      "neyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.abcdefghij",
     ])("leaves %j alone", (input) => {
       expect(redactSecrets(input)).toEqual({ text: input, count: 0 });
     });

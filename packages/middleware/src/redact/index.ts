@@ -1,4 +1,4 @@
-import { ToolError, type ToolOutput } from "@toolkit/core";
+import { errorMessage, ToolError, type ToolOutput } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption } from "../shared/options.js";
 import { redactSecrets, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
@@ -68,20 +68,33 @@ function userPattern(entry: unknown, i: number): SecretPattern {
   return { name, pattern: global };
 }
 
-/** The same failure with secrets removed from its message (and a ToolError's advice). */
+/**
+ * The same failure with secrets removed from its message (and a ToolError's
+ * advice). Never throws: a value whose message cannot be read is judged by
+ * the description dispatch will give it (`errorMessage`).
+ */
 function redactError(error: unknown, list: readonly SecretPattern[]): unknown {
-  if (!(error instanceof Error)) {
-    const { text, count } = redactSecrets(String(error), list);
-    return count === 0 ? error : new Error(text);
-  }
-  const message = redactSecrets(error.message, list);
   if (ToolError.is(error)) {
-    const advice = redactSecrets(error.advice, list);
-    if (message.count + advice.count === 0) return error;
-    return new ToolError(error.kind, message.text, { advice: advice.text });
+    try {
+      const message = redactSecrets(error.message, list);
+      const advice = redactSecrets(error.advice, list);
+      if (message.count + advice.count === 0) return error;
+      return new ToolError(error.kind, message.text, { advice: advice.text });
+    } catch {
+      // A look-alike whose fields cannot be read: judged by its description below.
+    }
   }
-  if (message.count === 0) return error;
-  const clean = new Error(message.text);
-  clean.name = error.name;
+  const { text, count } = redactSecrets(errorMessage(error), list);
+  if (count === 0) return error;
+  const clean = new Error(text);
+  clean.name = errorName(error) ?? clean.name;
   return clean;
+}
+
+function errorName(error: unknown): string | undefined {
+  try {
+    return error instanceof Error && typeof error.name === "string" ? error.name : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -66,7 +66,7 @@ export function trace(options: TraceOptions = {}): Middleware {
           if (output.isError) fail(call.rejection?.kind ?? "error_output");
           return output;
         } catch (error) {
-          fail(ToolError.is(error) ? error.kind : error instanceof Error ? error.name : typeof error);
+          fail(errorType(error));
           throw error;
         } finally {
           span.setAttribute("toolkit.tool.duration_ms", performance.now() - start);
@@ -75,4 +75,15 @@ export function trace(options: TraceOptions = {}): Middleware {
       },
     );
   };
+}
+
+/** The span's `error.type` for a thrown value; never throws. */
+function errorType(error: unknown): string {
+  try {
+    if (ToolError.is(error)) return String(error.kind);
+    if (error instanceof Error && typeof error.name === "string") return error.name;
+  } catch {
+    // A hostile value: fall back to its type.
+  }
+  return typeof error;
 }

@@ -101,6 +101,8 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       type: undefined,
       hidden: userGlobs.some(namesHidden),
       maxFileBytes: 8 * 1024 * 1024,
+      // CodeSearch never reports skipped files: spare ripgrep its debug log.
+      countSkipped: false,
       maxRows: 20_000,
     };
     const result = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root });

@@ -1,4 +1,4 @@
-import { utimes } from "node:fs/promises";
+import { mkdir, rm, symlink, utimes } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextFor } from "../testing/context.js";
@@ -94,6 +94,56 @@ describe("Glob", () => {
       const { text, isError } = await call({ pattern });
       expect(isError).toBe(true);
       expect(text).toMatch(/^Permission denied: `pattern` /);
+    });
+
+    it.each([["etclink/*"], ["etclink/**"], ["etclink/sub/*.txt"], ["src/etclink/*"]])(
+      "refuses %s, whose static part leads out through a symlink, as Grep refuses such a path",
+      async (pattern) => {
+        const outside = await tempTree("toolkit-outside-");
+        try {
+          await outside.write("secret.txt", "s");
+          await outside.write("sub/deeper.txt", "d");
+          await symlink(outside.root, join(tree.root, "etclink"));
+          await symlink(outside.root, join(tree.root, "src/etclink"));
+          const { text, isError } = await call({ pattern });
+          expect(isError).toBe(true);
+          expect(text).toMatch(/^Permission denied: `pattern` /);
+          expect(text).toContain("resolves through a symlink");
+          expect(text).not.toContain("secret.txt");
+        } finally {
+          await rm(join(tree.root, "etclink"));
+          await rm(join(tree.root, "src/etclink"));
+          await outside.cleanup();
+        }
+      },
+    );
+
+    it("never lists through a symlinked directory anywhere in a pattern", async () => {
+      const outside = await tempTree("toolkit-outside-");
+      try {
+        await outside.write("secret.txt", "s");
+        await mkdir(join(tree.root, "links/inner"), { recursive: true });
+        await symlink(outside.root, join(tree.root, "links/inner/out"));
+        await symlink(join(tree.root, "src"), join(tree.root, "links/in"));
+        for (const pattern of [
+          "**/*",
+          "**/secret.txt",
+          "*/*/*/*",
+          "links/*/*/*",
+          "links/**",
+          "**/in/*.ts",
+          "links/in/*.ts",
+        ]) {
+          const { text } = await call({ pattern });
+          expect(text, pattern).not.toContain("out/secret.txt");
+          expect(text, pattern).not.toContain("links/in/a.ts");
+        }
+        // The links themselves are entries of the workspace and may be listed by name.
+        expect((await call({ pattern: "links/inner/*" })).text).toBe("links/inner/out");
+      } finally {
+        await rm(join(tree.root, "links"), { recursive: true });
+        await outside.cleanup();
+      }
     });
 
     it("refuses a path outside the workspace", async () => {

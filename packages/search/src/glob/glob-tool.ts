@@ -3,10 +3,10 @@ import { type JsonSchema, type ToolContext, ToolOutput, Workspace } from "@toolk
 import { spillIfLarge } from "../output/spill.js";
 import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
 import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
-import { resolveTarget } from "../tool/resolve-target.js";
+import { resolveTarget, type SearchTarget } from "../tool/resolve-target.js";
 import { SearchTool } from "../tool/search-tool.js";
 import { checkGlob } from "./check-glob.js";
-import { listMatches } from "./list-matches.js";
+import { listMatches, staticBase } from "./list-matches.js";
 import { sortMatches } from "./sort-matches.js";
 
 /** Input of Glob. */
@@ -72,6 +72,7 @@ export class Glob extends SearchTool<GlobInput> {
       : input.pattern;
     const pattern = checkGlob({ pattern: raw });
     const target = await resolveTarget({ workspace, ctx, path: absolute ? undefined : input.path });
+    await checkStaticBase(workspace, target, pattern);
     const paths = await listMatches({ source: this.#source, target, pattern, signal: ctx.signal });
     if (paths.length === 0) return ToolOutput.text(`No files found matching pattern: ${input.pattern}`);
     const sorted = await sortMatches({
@@ -87,4 +88,16 @@ export class Glob extends SearchTool<GlobInput> {
     }
     return ToolOutput.text(await spillIfLarge({ text, ctx, maxBytes: this.#spillBytes, prefix: "glob" }));
   }
+}
+
+/**
+ * The directories a pattern names before its first wildcard (`etclink` in
+ * `etclink/*`) are a path like any other: one that leads out of the
+ * workspace, through a symlink or otherwise, is refused as Grep, CodeSearch
+ * and Tree refuse such a `path`. (The walk itself never enters a symlink.)
+ */
+async function checkStaticBase(workspace: Workspace, target: SearchTarget, pattern: string): Promise<void> {
+  const base = staticBase(pattern);
+  if (base === "" || !target.isDir) return;
+  await workspace.resolve(target.relative === "" ? base : `${target.relative}/${base}`, "pattern");
 }

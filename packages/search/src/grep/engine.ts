@@ -28,6 +28,12 @@ export interface EngineRequest {
    * `target`: they were already selected, so no filter applies again.
    */
   readonly files?: readonly string[];
+  /**
+   * Whether the skipped binary and oversized files must be counted. ripgrep
+   * reports them only in its debug log, which slows every search, so Grep
+   * asks for them only when its reply will show them. @default true
+   */
+  readonly countSkipped?: boolean;
 }
 
 /** One file's result. `lines` is empty except in content mode. */
@@ -43,6 +49,8 @@ export interface EngineResult {
   readonly files: FileMatch[];
   readonly skippedBinary: number;
   readonly skippedLarge: number;
+  /** False when the engine was not asked to count skipped files (`skippedBinary`/`skippedLarge` are then 0). @default true */
+  readonly skipsCounted?: boolean;
   /** True when the engine stopped at `maxRows` before the search ended. */
   readonly truncated: boolean;
   /**

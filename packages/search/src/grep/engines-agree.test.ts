@@ -78,6 +78,13 @@ const ATOMS = [
   "\\D",
   "Ω\\w*",
   "ï",
+  "[\\s]",
+  "[\\s]+",
+  "[\\D]",
+  "[\\S\\s]",
+  "[^\\S]",
+  "[\\s\\d]+",
+  "foo[\\s]+bar",
 ];
 const pattern = fc.array(fc.constantFrom(...ATOMS), { minLength: 1, maxLength: 3 }).map((a) => a.join(""));
 const query = fc.record({
@@ -129,6 +136,26 @@ const literal = fc.record({
 });
 
 describe("Grep", () => {
+  describe("when a class holds \\s, \\D or their negations", () => {
+    it.each(["foo[\\s]+bar", "foo[\\S\\s]+bar", "o[\\D]b", "o[^\\S]+b", "o[\\s\\d]*b", "[\\s]$"])(
+      "%s matches within lines only, as ripgrep does",
+      async (pattern) => {
+        const t = await tempTree();
+        try {
+          await t.write("a.txt", "foo\nbar\nfoo bar\nfo\nb o\r\nb\n");
+          const ctx = contextFor(t.root);
+          for (const mode of ["content", "count"] as const) {
+            const input = { pattern, output_mode: mode, head_limit: 0 };
+            const a = await new Grep({ engine: "ripgrep" }).call(input, ctx);
+            const b = await new Grep({ engine: "js" }).call(input, ctx);
+            expect(b.textContent()).toBe(a.textContent());
+          }
+        } finally {
+          await t.cleanup();
+        }
+      },
+    );
+  });
   describe("when the ripgrep and JS engines run the same search", () => {
     it("answer row for row the same on the common syntax", async () => {
       const rg = new Grep({ engine: "ripgrep" });
@@ -163,6 +190,7 @@ describe("Grep", () => {
         ),
         { numRuns: 40 },
       );
-    });
+      // Forty trees, each searched by both engines: generous on a loaded machine.
+    }, 120_000);
   });
 });

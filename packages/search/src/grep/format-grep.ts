@@ -57,8 +57,11 @@ export function grepReply(options: {
   result: EngineResult;
   maxRows: number;
   maxFileBytes: number;
+  /** Whether the note on skipped files is shown. @default true */
+  showSkipped?: boolean;
 }): string {
   const { rows, total, pattern, headLimit, offset, result, maxRows, maxFileBytes } = options;
+  const { showSkipped = true } = options;
   const page = headLimit === 0 ? rows.slice(offset) : rows.slice(offset, offset + headLimit);
   const lines: string[] = [];
   if (rows.length === 0) lines.push(`No matches found for pattern: ${pattern}`);
@@ -85,7 +88,7 @@ export function grepReply(options: {
   if (result.skippedBinary > 0) skipped.push(count(result.skippedBinary, "binary file"));
   if (result.skippedLarge > 0)
     skipped.push(`${count(result.skippedLarge, "file")} over ${mib(maxFileBytes)}`);
-  if (skipped.length > 0) lines.push(`[Skipped ${skipped.join(" and ")}.]`);
+  if (showSkipped && skipped.length > 0) lines.push(`[Skipped ${skipped.join(" and ")}.]`);
   return lines.join("\n");
 }
 

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe.each(["ripgrep", "js"] as const)("Grep (engine %s)", (engine) => {
-  const grep = new Grep({ engine, workers: 2 });
+  const grep = new Grep({ engine, workers: 2, skippedNote: "always" });
   const call = async (input: Record<string, unknown>) => {
     const out = await grep.call(input, contextFor(tree.root));
     return { text: out.textContent(), isError: out.isError, out };
@@ -230,7 +230,7 @@ describe.each(["ripgrep", "js"] as const)("Grep (engine %s) on special files", (
           "bom16.txt",
           Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("needle\n", "utf16le")]),
         );
-        const grep = new Grep({ engine, maxFileBytes: 1024 });
+        const grep = new Grep({ engine, maxFileBytes: 1024, skippedNote: "always" });
         const out = await grep.call({ pattern: "needle", output_mode: "content" }, contextFor(t.root));
         expect(out.textContent()).toBe(
           "bom16.txt:1:needle\nbom8.txt:1:needle\nsmall.txt:1:needle\n[Skipped 1 file over 1024 bytes.]",
@@ -243,6 +243,31 @@ describe.each(["ripgrep", "js"] as const)("Grep (engine %s) on special files", (
 });
 
 describe("Grep", () => {
+  describe("when skippedNote is left at its default", () => {
+    it.each(["ripgrep", "js"] as const)(
+      "the %s engine notes skipped files only when nothing matched",
+      async (engine) => {
+        const t = await tempTree();
+        try {
+          await t.write("big.txt", `${"needle haystack\n".repeat(100)}`);
+          await t.write("blob.bin", Buffer.from([0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x00, 0x01]));
+          await t.write("small.txt", "needle\n");
+          const grep = new Grep({ engine, maxFileBytes: 1000 });
+          const ctx = contextFor(t.root);
+          expect((await grep.call({ pattern: "needle" }, ctx)).textContent()).toBe("small.txt");
+          expect((await grep.call({ pattern: "haystack", output_mode: "content" }, ctx)).textContent()).toBe(
+            "No matches found for pattern: haystack\n[Skipped 1 binary file and 1 file over 1000 bytes.]",
+          );
+          expect((await grep.call({ pattern: "haystack", output_mode: "count" }, ctx)).textContent()).toBe(
+            "No matches found for pattern: haystack\n[Skipped 1 binary file and 1 file over 1000 bytes.]",
+          );
+        } finally {
+          await t.cleanup();
+        }
+      },
+    );
+  });
+
   describe("when files are large or the output is long", () => {
     it("skips files over maxFileBytes and spills replies over 50 KiB to ctx.tempDir", async () => {
       const t = await tempTree();

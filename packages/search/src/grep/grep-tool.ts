@@ -4,7 +4,7 @@ import { spillIfLarge } from "../output/spill.js";
 import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
 import { resolveTarget } from "../tool/resolve-target.js";
 import { SearchTool } from "../tool/search-tool.js";
-import type { EngineRequest, GrepEngine } from "./engine.js";
+import type { EngineRequest, EngineResult, GrepEngine } from "./engine.js";
 import { Searcher, type SearcherOptions } from "./searcher.js";
 import { grepReply, grepRows, totalRows } from "./format-grep.js";
 import { GREP_SCHEMA, type GrepInput } from "./grep-schema.js";
@@ -18,6 +18,14 @@ export interface GrepOptions extends SearchToolOptions, SearcherOptions {
   maxRows?: number;
   /** Rows per page when the call gives no `head_limit`. @default 250 */
   defaultHeadLimit?: number;
+  /**
+   * When the reply says how many binary and oversized files were skipped:
+   * `"when-empty"`, only when nothing matched (where it explains the
+   * silence; with ripgrep a second, counting pass runs then), or `"always"`
+   * (ripgrep then runs with its debug log on every search, some 10-20%
+   * slower). @default "when-empty"
+   */
+  skippedNote?: "when-empty" | "always";
 }
 
 /**
@@ -42,6 +50,7 @@ export class Grep extends SearchTool<GrepInput> {
 
   protected async run(input: GrepInput, ctx: ToolContext): Promise<ToolOutput> {
     const { maxFileBytes = 8 * 1024 * 1024, maxRows = 20_000, defaultHeadLimit = 250 } = this.#options;
+    const { skippedNote = "when-empty" } = this.#options;
     const workspace = Workspace.from(ctx, this.#options.workspace);
     const target = await resolveTarget({ workspace, ctx, path: input.path });
     const globs = input.glob === undefined ? [] : [checkGlob({ pattern: input.glob, field: "glob" })];
@@ -64,6 +73,7 @@ export class Grep extends SearchTool<GrepInput> {
       hidden: globs.some(namesHidden),
       maxFileBytes,
       maxRows,
+      countSkipped: skippedNote === "always",
     };
     if (!request.multiline && request.pattern.includes("\n")) {
       throw ToolError.invalidInput(
@@ -73,7 +83,8 @@ export class Grep extends SearchTool<GrepInput> {
     const headLimit = input.head_limit ?? defaultHeadLimit;
     const offset = input.offset ?? 0;
     const pageEnd = headLimit === 0 ? undefined : offset + headLimit;
-    const result = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root, pageEnd });
+    const found = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root, pageEnd });
+    const result = await this.#withSkipCounts(found, request, ctx, workspace.root);
     const rows = grepRows({ result, mode, lineNumbers: input.line_numbers ?? true });
     const text = grepReply({
       rows,
@@ -84,6 +95,7 @@ export class Grep extends SearchTool<GrepInput> {
       result,
       maxRows,
       maxFileBytes,
+      showSkipped: skippedNote === "always" || rows.length === 0,
     });
     return ToolOutput.text(
       await spillIfLarge({
@@ -93,6 +105,20 @@ export class Grep extends SearchTool<GrepInput> {
         prefix: "grep",
       }),
     );
+  }
+
+  /** An empty result without skip counts gets them from a second, counting pass (the note explains the silence). */
+  async #withSkipCounts(
+    result: EngineResult,
+    request: EngineRequest,
+    ctx: ToolContext,
+    workspaceRoot: string,
+  ): Promise<EngineResult> {
+    if (result.files.length > 0 || result.skipsCounted !== false) return result;
+    const counting: EngineRequest = { ...request, mode: "files_with_matches", countSkipped: true };
+    const counted = await this.#searcher.search(counting, ctx, { workspaceRoot });
+    const { skippedBinary, skippedLarge } = counted;
+    return { ...result, skippedBinary, skippedLarge, skipsCounted: true };
   }
 
   /** The engine a call in `workspaceRoot` would use. */

@@ -39,8 +39,11 @@ export async function pagedContent(options: {
   };
 }
 
-function skips(result: EngineResult): Pick<EngineResult, "skippedBinary" | "skippedLarge"> {
-  return { skippedBinary: result.skippedBinary, skippedLarge: result.skippedLarge };
+function skips(result: EngineResult): Pick<EngineResult, "skippedBinary" | "skippedLarge" | "skipsCounted"> {
+  const { skippedBinary, skippedLarge, skipsCounted } = result;
+  return skipsCounted === undefined
+    ? { skippedBinary, skippedLarge }
+    : { skippedBinary, skippedLarge, skipsCounted };
 }
 
 function* groups(paths: readonly string[]): Generator<string[]> {

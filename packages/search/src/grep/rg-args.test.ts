@@ -64,6 +64,13 @@ describe("ripgrepArgs", () => {
     });
   });
 
+  describe("when skip counts are not wanted", () => {
+    it("leaves the debug log off", () => {
+      expect(ripgrepArgs({ ...base, countSkipped: false })).not.toContain("--debug");
+      expect(ripgrepArgs({ ...base, countSkipped: true })).toContain("--debug");
+    });
+  });
+
   describe("when chosen files are searched", () => {
     it("lists them, without filters or the debug log", () => {
       const args = ripgrepArgs({

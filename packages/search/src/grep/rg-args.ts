@@ -2,13 +2,14 @@ import type { EngineRequest } from "./engine.js";
 
 /**
  * The ripgrep command line for a request (pure). Paths come out relative to
- * the root (ripgrep runs there). `--debug` is on because ripgrep reports the
- * binary and oversized files it skips only in its debug log.
+ * the root (ripgrep runs there). `--debug` is on only when the request asks
+ * for skip counts: ripgrep reports the binary and oversized files it skips
+ * only in its debug log, which slows the whole search.
  */
 export function ripgrepArgs(request: EngineRequest): string[] {
   const args = ["--no-config", "--no-require-git", "--no-ignore-global", "--no-messages"];
   // The debug log costs ripgrep some 20%; a search of chosen files needs no skip counts.
-  if (request.files === undefined) args.push("--debug");
+  if (countsSkipped(request)) args.push("--debug");
   args.push("--max-filesize", String(request.maxFileBytes), "--color", "never");
   if (request.mode === "files_with_matches") args.push("--files-with-matches", "--null");
   else if (request.mode === "count") args.push("--count", "--null", "--with-filename");
@@ -32,4 +33,9 @@ export function ripgrepArgs(request: EngineRequest): string[] {
   if (request.files !== undefined) args.push(...request.files);
   else args.push(request.target === "" ? "." : request.target);
   return args;
+}
+
+/** Whether ripgrep is run with `--debug` to count skipped files for this request. */
+export function countsSkipped(request: EngineRequest): boolean {
+  return request.files === undefined && request.countSkipped !== false;
 }

@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import { ToolError } from "@toolkit/core";
 import type { ScanLine } from "../js-engine/scan-text.js";
 import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "./engine.js";
-import { ripgrepArgs } from "./rg-args.js";
+import { countsSkipped, ripgrepArgs } from "./rg-args.js";
 import { cleanPath, errorText, parseJsonLine, parseSkipLine } from "./rg-output.js";
 
 /** Kept of ripgrep's non-debug stderr, for error messages. */
@@ -97,7 +97,13 @@ export class RipgrepEngine implements GrepEngine {
         if (signal.aborted) return reject(ToolError.cancelled());
         if (code === 2 && files.size === 0 && !truncated) return reject(rgError(request.pattern, stderr));
         const result: FileMatch[] = [...files].map(([path, f]) => ({ path, count: f.count, lines: f.lines }));
-        resolve({ files: result, skippedBinary, skippedLarge, truncated });
+        resolve({
+          files: result,
+          skippedBinary,
+          skippedLarge,
+          skipsCounted: countsSkipped(request),
+          truncated,
+        });
       });
     });
   }

@@ -26,6 +26,12 @@ describe("translateRegex", () => {
       ["\\x41\\u{42}", "AB", ["AB"]],
       ["a]}", "a]}", ["a]}"]],
       ["\\-\\#", "-#", ["-#"]],
+      ["foo[\\s]+bar", "foo\nbar\nfoo \tbar", ["foo \tbar"]],
+      ["o[\\D]b", "o\nb o-b", ["o-b"]],
+      ["o[\\S\\s]b", "o\nb o b", ["o b"]],
+      ["o[^\\S]b", "o\nb o b", ["o b"]],
+      ["o[\\s\\d]+b", "o\n1b o 1b", ["o 1b"]],
+      ["o[\\x00-\\x7f]b", "o\nb o-b", ["o-b"]],
     ])("%s finds what ripgrep finds in %j", (pattern, text, found) => {
       expect(matches(pattern, text)).toEqual(found);
     });
@@ -33,6 +39,8 @@ describe("translateRegex", () => {
     it("lets \\s and classes cross lines only in multiline mode", () => {
       expect(matches("a\\sb", "a\nb", { multiline: true })).toEqual(["a\nb"]);
       expect(matches("a\\nb", "a\nb", { multiline: true })).toEqual(["a\nb"]);
+      expect(matches("foo[\\s]+bar", "foo\nbar", { multiline: true })).toEqual(["foo\nbar"]);
+      expect(matches("o[\\S\\s]b", "o\nb", { multiline: true })).toEqual(["o\nb"]);
     });
 
     it("folds case like ripgrep", () => {

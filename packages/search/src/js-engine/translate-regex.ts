@@ -268,8 +268,12 @@ class Translator {
       if (c === "\n" && !this.#multiline) throw newlineError();
       out += c === "\\" ? this.#classEscape() : c === "]" || c === "^" ? `\\${c}` : c;
     }
-    if (negated && !this.#multiline) out += "\\n";
-    return `${out}]`;
+    if (this.#multiline) return `${out}]`;
+    if (negated) return `${out}\\n]`;
+    // Outside multiline mode ripgrep takes the line terminator out of every class; a positive
+    // class such as [\s], [\D] or [\S\s] would match it here, so a look-ahead keeps it out.
+    const cls = `${out}]`;
+    return classMatchesNewline(cls, this.#flags) ? `(?:(?!\\n)${cls})` : cls;
   }
 
   #classEscape(): string {
@@ -296,5 +300,14 @@ class Translator {
         if (/[A-Za-z0-9]/.test(c)) this.#fail(`unrecognized escape sequence \\${c}`);
         return SYNTAX.has(c) || c === "-" ? `\\${c}` : c;
     }
+  }
+}
+
+/** Whether a class matches "\n"; false for a malformed one, which `translateRegex` reports as a whole. */
+function classMatchesNewline(cls: string, flags: string): boolean {
+  try {
+    return new RegExp(cls, flags).test("\n");
+  } catch {
+    return false;
   }
 }

@@ -137,6 +137,17 @@ async function ancestorLevels(options: {
     const relative = parts.slice(0, i + 1).join("/");
     if (name === ".git" || (!hidden && name.startsWith("."))) return undefined;
     if (isIgnored({ levels, relative, isDir: true })) return undefined;
+    // As below `start`: only a real directory is entered, never a symlink (which may lead out
+    // of the workspace), nor `.` or `..` (which no listing holds).
+    if (!(await isRealDir(source, root, base, name))) return undefined;
   }
   return levels;
+}
+
+/** Whether the directory `base` (relative to `root`) lists `name` as a directory, not a symlink. */
+async function isRealDir(source: SearchSource, root: string, base: string, name: string): Promise<boolean> {
+  const trimmed = root.replace(/\/+$/, "");
+  const absolute = base === "" ? trimmed || "/" : `${trimmed}/${base}`;
+  const entries = await source.readDir(absolute).catch(() => []);
+  return entries.some((entry) => entry.name === name && entry.kind === "dir");
 }

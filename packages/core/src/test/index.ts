@@ -1,0 +1,2 @@
+export { hostileThrownValues } from "./hostile-thrown.js";
+export type { HostileThrown } from "./hostile-thrown.js";
