@@ -2,6 +2,9 @@ import { findAll, lineNumbersAt } from "./find-matches.js";
 import { type NearestRegion, nearestRegion } from "./nearest-region.js";
 import { tolerantMatch } from "./tolerant-match.js";
 
+/** How many occurrences an "occurs N times" failure lists by line; the rest are counted. */
+export const MAX_LISTED_MATCHES = 10;
+
 /** One replacement to make. */
 export interface EditSpec {
   readonly oldString: string;
@@ -25,7 +28,13 @@ export interface AppliedEdit {
 /** Why an edit could not be applied. */
 export type EditFailure =
   | { readonly kind: "not-found"; readonly nearest: NearestRegion | undefined }
-  | { readonly kind: "ambiguous"; readonly lines: readonly number[] }
+  | {
+      readonly kind: "ambiguous";
+      /** How many times the old text occurs. */
+      readonly count: number;
+      /** The lines of the first `MAX_LISTED_MATCHES` occurrences. */
+      readonly lines: readonly number[];
+    }
   | { readonly kind: "tolerant-ambiguous"; readonly count: number }
   | { readonly kind: "empty-old" }
   | { readonly kind: "no-op" };
@@ -77,7 +86,10 @@ export function applyEdits({
     if (oldString === newString) return fail({ kind: "no-op" });
     const exact = crlfVariant(text, oldString, newString);
     const at = findAll(text, exact.oldString);
-    if (at.length > 1 && !replaceAll) return fail({ kind: "ambiguous", lines: lineNumbersAt(text, at) });
+    if (at.length > 1 && !replaceAll) {
+      const lines = lineNumbersAt(text, at.slice(0, MAX_LISTED_MATCHES));
+      return fail({ kind: "ambiguous", count: at.length, lines });
+    }
     if (at.length > 0) {
       const line = lineNumbersAt(text, [at[0] ?? 0])[0] ?? 1;
       text = replaceAll

@@ -97,6 +97,35 @@ describe("Edit", () => {
       expect(await readFile(at("a.txt"), "utf8")).toBe("baz\nbar\nbaz\n");
     });
   });
+  describe("when the file is one line of several MB", () => {
+    const big = "ab".repeat(2 * 1024 * 1024);
+    it("counts 2 million matches in one scan and lists only the first ten lines", async () => {
+      await seed("one.txt", big);
+      const out = await edit({ file_path: "one.txt", old_string: "ab", new_string: "x" });
+      expect(view(out)).toEqual({
+        isError: true,
+        text: `Execution error: \`old_string\` occurs 2,097,152 times (lines ${Array(10).fill(1).join(", ")} and 2,097,142 more) in one.txt; nothing was written\nAdd surrounding lines to \`old_string\` so it matches exactly once, or set \`replace_all\` to true to change every occurrence.`,
+      });
+    });
+    it("replaces every match and cuts the long lines of the diff", async () => {
+      await seed("one.txt", big);
+      const out = await edit({ file_path: "one.txt", old_string: "ab", new_string: "x", replace_all: true });
+      expect(out.textContent()).toBe(
+        [
+          "Edited one.txt: 2,097,152 replacements at line 1.",
+          "",
+          "--- a/one.txt",
+          "+++ b/one.txt",
+          "@@ -1,1 +1,1 @@",
+          `-${"ab".repeat(1000)} [line cut: 4,192,304 more characters]`,
+          "\\ No newline at end of file",
+          `+${"x".repeat(2000)} [line cut: 2,095,152 more characters]`,
+          "\\ No newline at end of file",
+        ].join("\n"),
+      );
+      expect(await readFile(at("one.txt"), "utf8")).toBe("x".repeat(2 * 1024 * 1024));
+    });
+  });
   describe("when old_string is not found", () => {
     it("shows the closest region and how it differs, and writes nothing", async () => {
       await seed("t.go", "func main() {\n\tx := 1\n\ty := 2\n}\n");

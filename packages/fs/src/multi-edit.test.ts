@@ -108,6 +108,24 @@ describe("MultiEdit", () => {
       );
     });
   });
+  describe("when an edit's old text occurs on many lines", () => {
+    it("lists the first ten lines and counts the rest", async () => {
+      await seed("many.txt", `w\n${"x\n".repeat(11)}`);
+      const out = await new MultiEdit().call(
+        {
+          file_path: "many.txt",
+          edits: [
+            { old_string: "w", new_string: "x" },
+            { old_string: "x", new_string: "z" },
+          ],
+        },
+        ws.ctx,
+      );
+      expect(out.textContent()).toBe(
+        "Execution error: `edits[1].old_string` occurs 12 times (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more) in many.txt as changed by the earlier edits; nothing was written\nAdd surrounding lines to `edits[1].old_string` so it matches exactly once, or set `edits[1].replace_all` to true to change every occurrence.",
+      );
+    });
+  });
   describe("when the edit list is out of bounds", () => {
     it("refuses an empty list", async () => {
       expect((await new MultiEdit().call({ file_path: "a.txt", edits: [] }, ws.ctx)).textContent()).toMatch(
