@@ -19,7 +19,7 @@ export type Matching = "exact" | "tolerant";
 export interface AppliedEdit {
   readonly index: number;
   readonly replacements: number;
-  /** 1-based line of the first replacement, in the text the edit was applied to. */
+  /** 1-based line of the first replacement, in the text the edit was applied to (0 when nothing was replaced). */
   readonly line: number;
   /** True when only tolerant matching found the text. */
   readonly tolerant: boolean;
@@ -52,6 +52,8 @@ export interface ApplyEditsOptions {
   matching?: Matching;
   /** What an empty `oldString` means: refused, or append (Loom). @default "refuse" */
   emptyOld?: "refuse" | "append";
+  /** What a `replaceAll` edit whose old text is absent means: a failure, or no change (Loom). @default "fail" */
+  replaceAllNone?: "fail" | "succeed";
   /** Field name of `oldString` for edit `i`, used in difference sentences. @default "old_string" */
   field?: (index: number) => string;
 }
@@ -66,6 +68,7 @@ export function applyEdits({
   edits,
   matching = "exact",
   emptyOld = "refuse",
+  replaceAllNone = "fail",
   field = () => "old_string",
 }: ApplyEditsOptions): EditOutcome {
   const applied: AppliedEdit[] = [];
@@ -106,6 +109,10 @@ export function applyEdits({
       continue;
     }
     if (loose && loose.count > 1) return fail({ kind: "tolerant-ambiguous", count: loose.count });
+    if (replaceAll && replaceAllNone === "succeed") {
+      applied.push({ index, replacements: 0, line: 0, tolerant: false });
+      continue;
+    }
     return fail({ kind: "not-found", nearest: nearestRegion(text, oldString, field(index)) });
   }
   return { ok: true, text, applied };

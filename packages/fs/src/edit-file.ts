@@ -21,6 +21,8 @@ export interface EditFileOptions {
   matching: Matching;
   /** `refuse` (Edit, MultiEdit: an empty old text only creates a file) or `append` (Loom). */
   emptyOld: "refuse" | "append";
+  /** A `replace_all` edit that matches nothing: `fail` (Edit, MultiEdit) or `succeed` (Loom). */
+  replaceAllNone: "fail" | "succeed";
   /** Refuse files not read in this session or changed since (off for Loom). */
   staleGuard: boolean;
   /** Larger files are refused. */
@@ -81,6 +83,7 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
     edits,
     matching: o.matching,
     emptyOld: o.emptyOld,
+    replaceAllNone: o.replaceAllNone,
     field: (i) => o.names(i + prior.length).oldField,
   });
   if (!outcome.ok) {
@@ -93,13 +96,16 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   }
   const encoding: TextEncoding = loaded?.encoding ?? "utf8";
   const bytes = encodeText(loaded?.crlf ? toCrlf(outcome.text) : outcome.text, encoding);
-  if (loaded) await assertUnchanged(o.fs.source, target, loaded.version);
-  await o.fs.source.writeFile(target.path.real, bytes, { realRoot: target.realRoot });
-  const after = await o.fs.source.stat(target.path.real);
-  guard.record(target.path.real, {
-    ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
-    version: after?.version ?? "",
-  });
+  // Only a Loom `replace_all` that matched nothing leaves the text as it was: nothing to write.
+  if (!loaded || outcome.text !== loaded.text) {
+    if (loaded) await assertUnchanged(o.fs.source, target, loaded.version);
+    await o.fs.source.writeFile(target.path.real, bytes, { realRoot: target.realRoot });
+    const after = await o.fs.source.stat(target.path.real);
+    guard.record(target.path.real, {
+      ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
+      version: after?.version ?? "",
+    });
+  }
   return {
     target,
     created: !loaded,

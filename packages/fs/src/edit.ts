@@ -106,6 +106,7 @@ export class Edit extends FsTool<EditInput> {
       ],
       matching: this.#o.matching,
       emptyOld: "refuse",
+      replaceAllNone: "fail",
       staleGuard: true,
       maxFileBytes: this.#o.maxFileBytes,
       names: () => ({ oldField: "old_string", newField: "new_string", replaceAllField: "replace_all" }),

@@ -88,6 +88,7 @@ export class MultiEdit extends FsTool<MultiEditInput> {
       })),
       matching: this.#o.matching,
       emptyOld: "refuse",
+      replaceAllNone: "fail",
       staleGuard: true,
       maxFileBytes: this.#o.maxFileBytes,
       names: (i) => ({

@@ -44,7 +44,7 @@ export class ReadFile extends FsTool<ReadFileInput> {
     super({
       name: "read_file",
       description:
-        "Reads a text file and returns JSON {path, contents, truncated}. At most max_bytes bytes (default 1 MiB) are returned, cut on a character boundary; truncated says whether the file was longer.",
+        "Reads a text file and returns JSON {path, contents, truncated}, where path is the file's canonical absolute path. At most max_bytes bytes (default 1 MiB) are returned, cut on a character boundary; truncated says whether the file was longer.",
       inputSchema: SCHEMA,
       aliases: LOOM_ALIASES,
       retention: Retention.Requery,
@@ -72,7 +72,7 @@ export class ReadFile extends FsTool<ReadFileInput> {
     const body = head.subarray(bomLength(encoding));
     const limit = Math.min(maxBytes, body.length);
     const contents = decodePrefix(body, limit, encoding);
-    return ToolOutput.structured({ path: input.path, contents, truncated: body.length > maxBytes });
+    return ToolOutput.structured({ path: target.path.real, contents, truncated: body.length > maxBytes });
   }
 }
 
