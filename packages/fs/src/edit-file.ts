@@ -3,7 +3,7 @@ import { type AppliedEdit, applyEdits, type EditSpec, type Matching } from "./ed
 import { editFailureError, type EditFailureNames } from "./edit-failure.js";
 import type { ResolvedFsOptions } from "./fs-options.js";
 import { toCrlf, toLf } from "./line-endings.js";
-import { assertUnchanged, loadTextFile } from "./load-text-file.js";
+import { loadTextFile } from "./load-text-file.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
 import { resolveTarget, type Target } from "./target.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
@@ -53,7 +53,7 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   const guard = StaleGuard.of(o.ctx);
   const loaded = target.stat
     ? await loadTextFile({
-        source: o.fs.source,
+        fs: o.fs,
         target,
         pathField: o.pathField,
         tool: o.tool,
@@ -98,8 +98,12 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   const bytes = encodeText(loaded?.crlf ? toCrlf(outcome.text) : outcome.text, encoding);
   // Only a Loom `replace_all` that matched nothing leaves the text as it was: nothing to write.
   if (!loaded || outcome.text !== loaded.text) {
-    if (loaded) await assertUnchanged(o.fs.source, target, loaded.version);
-    await o.fs.source.writeFile(target.path.real, bytes, { realRoot: target.realRoot });
+    await o.fs.source.writeFile(target.path.real, bytes, {
+      realRoot: target.realRoot,
+      shown: target.shown,
+      signal: o.ctx.signal,
+      ...(loaded ? { expectVersion: loaded.version } : {}),
+    });
     const after = await o.fs.source.stat(target.path.real);
     guard.record(target.path.real, {
       ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),

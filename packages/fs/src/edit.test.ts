@@ -8,7 +8,7 @@ import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { Read } from "./read.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -270,19 +270,22 @@ describe("Edit", () => {
     it("refuses when the file changes while the edit is being prepared", async () => {
       await seed("a.txt", "v1\n");
       const local = new LocalFileSource();
-      const racing: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        async readFile(p) {
-          const bytes = await local.readFile(p);
-          await writeFile(p, "written meanwhile\n");
-          return bytes;
+      const racing: FileSource = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
+          return {
+            path: file.path,
+            stat: file.stat,
+            readChunks: (c) => file.readChunks(c),
+            close: () => file.close(),
+            async readAll() {
+              const bytes = await file.readAll();
+              await writeFile(p, "written meanwhile\n");
+              return bytes;
+            },
+          };
         },
-        readChunks: (p, o) => local.readChunks(p, o),
-        writeFile: (p, d, o) => local.writeFile(p, d, o),
-        list: (p) => local.list(p),
-      };
+      });
       expect(
         (
           await edit({ file_path: "a.txt", old_string: "v1", new_string: "v2" }, new Edit({ source: racing }))

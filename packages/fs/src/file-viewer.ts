@@ -10,10 +10,11 @@ import {
 } from "./fs-options.js";
 import { FsTool } from "./fs-tool.js";
 import { formatBytes, formatLines } from "./line-format.js";
+import { openTarget } from "./open-target.js";
 import { fsResourceKey } from "./resource-key.js";
 import { scanFile } from "./scan-file.js";
 import { StaleGuard } from "./stale-guard.js";
-import { requireFile, resolveTarget } from "./target.js";
+import { resolveTarget } from "./target.js";
 
 /** Options for `FileViewer`. */
 export interface FileViewerOptions extends FsToolOptions {
@@ -92,13 +93,12 @@ export class FileViewer extends FsTool<ViewInput> {
   protected async run(input: ViewInput, ctx: ToolContext): Promise<ToolOutput> {
     const { page = 1, page_size: size = this.#o.defaultPageSize } = input;
     const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
-    const stat = requireFile(target, "file_path", "FileViewer");
     const offset = (page - 1) * size + 1;
+    const file = await openTarget(this.#o, target, "file_path", "FileViewer");
     const scan = await scanFile({
-      source: this.#o.source,
+      file,
       path: target.path.real,
       shown: target.shown,
-      stat,
       window: {
         offset,
         limit: size,
@@ -108,7 +108,7 @@ export class FileViewer extends FsTool<ViewInput> {
       maxHashBytes: this.#o.maxHashBytes,
       guard: StaleGuard.of(ctx),
       signal: ctx.signal,
-    });
+    }).finally(() => file.close());
     if (scan.kind === "image") {
       throw ToolError.invalidInput(`${target.shown} is a ${scan.image.format} image, not text`, {
         advice: "Use Read to see an image.",

@@ -5,7 +5,7 @@ import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { MultiEdit } from "./multi-edit.js";
 import { Read } from "./read.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -23,18 +23,12 @@ async function seed(name: string, content: string): Promise<void> {
 function countingSource(): { source: FileSource; writes: () => number } {
   const local = new LocalFileSource();
   let writes = 0;
-  const source: FileSource = {
-    resolve: (w, p, f) => local.resolve(w, p, f),
-    realRoot: (w) => local.realRoot(w),
-    stat: (p) => local.stat(p),
-    readFile: (p) => local.readFile(p),
-    readChunks: (p, o) => local.readChunks(p, o),
+  const source: FileSource = wrapSource(local, {
     writeFile: (p, d, o) => {
       writes++;
       return local.writeFile(p, d, o);
     },
-    list: (p) => local.list(p),
-  };
+  });
   return { source, writes: () => writes };
 }
 

@@ -8,7 +8,7 @@ import { LocalFileSource } from "./local-file-source.js";
 import { Read } from "./read.js";
 import { StaleGuard } from "./stale-guard.js";
 import { encodeText } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -192,18 +192,13 @@ describe("Read", () => {
     it("stops at the size it had when the read began", async () => {
       await put("log.txt", "a\nb\n");
       const local = new LocalFileSource();
-      const growing: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        readFile: (p) => local.readFile(p),
-        async *readChunks(p, o) {
+      const growing: FileSource = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
           await writeFile(p, "a\nb\nc\nd\n");
-          yield* local.readChunks(p, o);
+          return file;
         },
-        writeFile: (p, d, o) => local.writeFile(p, d, o),
-        list: (p) => local.list(p),
-      };
+      });
       expect((await new Read({ source: growing }).call({ file_path: "log.txt" }, ws.ctx)).textContent()).toBe(
         "1\ta\n2\tb",
       );
@@ -234,24 +229,27 @@ describe("Read", () => {
       await put("huge.txt", numbered(lines));
       const seen = { readFile: 0, maxChunk: 0, chunks: 0 };
       const local = new LocalFileSource();
-      const spy: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        readFile: (p) => {
-          seen.readFile++;
-          return local.readFile(p);
+      const spy: FileSource = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
+          return {
+            path: file.path,
+            stat: file.stat,
+            close: () => file.close(),
+            readAll: () => {
+              seen.readFile++;
+              return file.readAll();
+            },
+            async *readChunks(c) {
+              for await (const chunk of file.readChunks({ ...c, chunkBytes: 64 * 1024 })) {
+                seen.chunks++;
+                seen.maxChunk = Math.max(seen.maxChunk, chunk.length);
+                yield chunk;
+              }
+            },
+          };
         },
-        async *readChunks(p, o) {
-          for await (const c of local.readChunks(p, { ...o, chunkBytes: 64 * 1024 })) {
-            seen.chunks++;
-            seen.maxChunk = Math.max(seen.maxChunk, c.length);
-            yield c;
-          }
-        },
-        writeFile: (p, d, o) => local.writeFile(p, d, o),
-        list: (p) => local.list(p),
-      };
+      });
       const out = await new Read({ source: spy, workspace: new Workspace({ root: ws.root }) }).call(
         { file_path: "huge.txt", offset: 350_000, limit: 2 },
         ws.ctx,

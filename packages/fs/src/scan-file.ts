@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ToolError } from "@toolkit/core";
-import type { FileSource, FileStat } from "./file-source.js";
+import type { OpenFile } from "./file-source.js";
 import { type ImageInfo, sniffImage } from "./image.js";
 import { formatBytes } from "./line-format.js";
 import { LineWindow, type LineWindowOptions, type LineWindowResult } from "./line-window.js";
@@ -14,12 +14,12 @@ export type ScanResult =
 
 /** Options for `scanFile`. */
 export interface ScanFileOptions {
-  source: FileSource;
-  /** The real path to read. */
+  /** The file, held open (its stat is the opened file's). */
+  file: OpenFile;
+  /** The path the stale guard records the read under (the target's real path). */
   path: string;
   /** How messages name the file. */
   shown: string;
-  stat: FileStat;
   window: LineWindowOptions;
   /** Files up to this size are hashed for the stale guard. */
   maxHashBytes: number;
@@ -35,14 +35,15 @@ export interface ScanFileOptions {
  * Memory stays bounded by the chunk size and the window.
  */
 export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
-  const { source, path, shown, stat, guard } = options;
+  const { file, path, shown, guard } = options;
+  const { stat } = file;
   const hash = stat.size <= options.maxHashBytes ? createHash("sha256") : undefined;
   const lines = new LineWindow(options.window);
   let toUtf8: ((chunk: Uint8Array, last: boolean) => Uint8Array) | undefined;
   let encoding: TextEncoding | undefined;
   // Stop at the size seen by stat, so a file that keeps growing (a live log) still ends.
   let left = stat.size > 0 ? stat.size : Number.POSITIVE_INFINITY;
-  for await (const whole of source.readChunks(path, options.signal ? { signal: options.signal } : {})) {
+  for await (const whole of file.readChunks(options.signal ? { signal: options.signal } : {})) {
     const chunk = whole.length > left ? whole.subarray(0, left) : whole;
     left -= chunk.length;
     if (toUtf8 === undefined) {
