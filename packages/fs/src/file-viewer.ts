@@ -114,10 +114,11 @@ export class FileViewer extends FsTool<ViewInput> {
         advice: "Use Read to see an image.",
       });
     }
-    const { lines, total, capped } = scan.window;
+    const { lines, total, capped, complete } = scan.window;
     const pages = Math.max(1, Math.ceil(total / size));
-    if (total === 0) return ToolOutput.text(`File: ${target.shown} (Page 1/1)\nThe file is empty.`);
-    if (page > pages) {
+    if (total === 0 && complete)
+      return ToolOutput.text(`File: ${target.shown} (Page 1/1)\nThe file is empty.`);
+    if (complete && page > pages) {
       throw ToolError.invalidInput(
         `\`page\` ${page} is past the end of ${target.shown}, which has ${pages} pages of ${size} lines`,
         {
@@ -126,11 +127,15 @@ export class FileViewer extends FsTool<ViewInput> {
       );
     }
     const last = lines.at(-1)?.number ?? offset;
-    const head = `File: ${target.shown} (Page ${page}/${pages})\nLines ${offset}-${last} of ${total}`;
+    // A large file is read only up to the page: its page count is not known, only that more follow.
+    const head = complete
+      ? `File: ${target.shown} (Page ${page}/${pages})\nLines ${offset}-${last} of ${total}`
+      : `File: ${target.shown} (Page ${page}; more pages follow)\nLines ${offset}-${last}; more lines follow`;
     const cut = capped
       ? `\n[This page was cut at ${formatBytes(this.#o.maxBytes)}; call Read with offset ${last + 1} for the rest of it.]`
       : "";
-    const foot = page < pages ? `Next page: call FileViewer with page ${page + 1}.` : "End of file.";
+    const foot =
+      !complete || page < pages ? `Next page: call FileViewer with page ${page + 1}.` : "End of file.";
     return ToolOutput.text(`${head}\n${formatLines(lines, this.#o.maxLineChars)}${cut}\n${foot}`);
   }
 }

@@ -124,8 +124,8 @@ export class Read extends FsTool<ReadInput> {
   }
 
   #text(target: Target, window: LineWindowResult, offset: number): string {
-    const { lines, total, capped } = window;
-    if (total === 0) return `${target.shown} is empty.`;
+    const { lines, total, capped, complete } = window;
+    if (total === 0 && complete) return `${target.shown} is empty.`;
     if (offset > total) {
       throw ToolError.invalidInput(
         `\`offset\` ${offset} is past the end of ${target.shown}, which has ${total} lines`,
@@ -137,11 +137,16 @@ export class Read extends FsTool<ReadInput> {
     const body = formatLines(lines, this.#o.maxLineChars);
     const first = lines[0]?.number ?? offset;
     const last = lines.at(-1)?.number ?? offset;
-    if (first === 1 && last === total) return body;
+    if (complete && first === 1 && last === total) return body;
     const why = capped ? ` (the reply is capped at ${formatBytes(this.#o.maxBytes)})` : "";
+    // A large file is read only up to the window: its total is not known, only that more follows.
+    const of = complete ? ` of ${total}` : "";
+    const more = complete ? "" : "; more lines follow";
     const next =
-      last < total ? ` To continue, call Read with offset ${last + 1}.` : " That is the end of the file.";
-    return `${body}\n\n[Showing lines ${first}-${last} of ${total}${why}.${next}]`;
+      !complete || last < total
+        ? ` To continue, call Read with offset ${last + 1}.`
+        : " That is the end of the file.";
+    return `${body}\n\n[Showing lines ${first}-${last}${of}${why}${more}.${next}]`;
   }
 
   async #image(target: Target, file: OpenFile, image: ImageInfo, guard: StaleGuard): Promise<ToolOutput> {

@@ -43,9 +43,14 @@ export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
   let encoding: TextEncoding | undefined;
   // Stop at the size seen by stat, so a file that keeps growing (a live log) still ends.
   let left = stat.size > 0 ? stat.size : Number.POSITIVE_INFINITY;
+  // Set when the scan stops after the window with bytes still unread.
+  let more = false;
   for await (const whole of file.readChunks(options.signal ? { signal: options.signal } : {})) {
     const chunk = whole.length > left ? whole.subarray(0, left) : whole;
     left -= chunk.length;
+    // A file small enough to hash is read to its end anyway, and its lines counted;
+    // a larger one is left once the window is full, so the cost follows the window.
+    const countRest = hash !== undefined;
     if (toUtf8 === undefined) {
       const image = sniffImage(chunk);
       if (image) return { kind: "image", image };
@@ -53,16 +58,20 @@ export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
       if (encoding === undefined) throw binaryFile(shown, stat.size);
       toUtf8 = toUtf8Chunks(encoding);
       hash?.update(chunk);
-      lines.push(toUtf8(chunk.subarray(bomLength(encoding)), false));
+      lines.push(toUtf8(chunk.subarray(bomLength(encoding)), false), countRest);
     } else {
       hash?.update(chunk);
-      lines.push(toUtf8(chunk, false));
+      lines.push(toUtf8(chunk, false), countRest);
+    }
+    if (!countRest && lines.done) {
+      more = lines.leftover || left > 0;
+      break;
     }
     if (left <= 0) break;
   }
-  if (toUtf8) lines.push(toUtf8(new Uint8Array(0), true));
+  if (toUtf8 && !more) lines.push(toUtf8(new Uint8Array(0), true));
   guard.record(path, hash ? { hash: hash.digest("hex"), version: stat.version } : { version: stat.version });
-  return { kind: "text", encoding: encoding ?? "utf8", window: lines.finish() };
+  return { kind: "text", encoding: encoding ?? "utf8", window: lines.finish(!more) };
 }
 
 /** The soft error for a file that is not text. */
