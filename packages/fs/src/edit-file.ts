@@ -3,6 +3,7 @@ import { type AppliedEdit, applyEdits, type EditSpec, type Matching } from "./ed
 import { editFailureError, type EditFailureNames } from "./edit-failure.js";
 import type { ResolvedFsOptions } from "./fs-options.js";
 import { toCrlf, toLf } from "./line-endings.js";
+import { editLarge } from "./edit-large.js";
 import { loadTextFile } from "./load-text-file.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
 import { resolveTarget, type Target } from "./target.js";
@@ -25,8 +26,10 @@ export interface EditFileOptions {
   replaceAllNone: "fail" | "succeed";
   /** Refuse files not read in this session or changed since (off for Loom). */
   staleGuard: boolean;
-  /** Larger files are refused. */
+  /** Larger files are refused (unless streamed). */
   maxFileBytes: number;
+  /** A single edit of a UTF-8 file larger than this is streamed (bounded memory, no size limit). */
+  streamFromBytes: number;
   /** Field names for edit `i`'s error messages. */
   names: (index: number) => Omit<EditFailureNames, "shown" | "afterEarlierEdits">;
 }
@@ -41,6 +44,8 @@ export interface EditFileResult {
   readonly applied: readonly AppliedEdit[];
   readonly originalBytes: number;
   readonly newBytes: number;
+  /** The line number of the first line of `before`/`after` when they are a region of a large file. @default 1 */
+  readonly firstLine?: number;
 }
 
 /**
@@ -51,6 +56,10 @@ export interface EditFileResult {
 export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   const target = await resolveTarget(o.ctx, o.fs, o.path, o.pathField);
   const guard = StaleGuard.of(o.ctx);
+  if (target.stat?.kind === "file" && target.stat.size > o.streamFromBytes) {
+    const large = await editLarge(o, target, guard);
+    if (large) return large;
+  }
   const loaded = target.stat
     ? await loadTextFile({
         fs: o.fs,

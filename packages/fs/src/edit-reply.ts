@@ -21,7 +21,12 @@ export async function editReply(result: EditFileResult, oldField: string): Promi
     const which = applied.length === 1 ? `\`${oldField}\`` : `the old text of edits ${loose.join(", ")}`;
     head += ` Note: ${which} matched only with leading/trailing whitespace ignored on each line (tolerant matching); the new text was indented like the file.`;
   }
-  const diff = await unifiedDiff({ shown: target.shown, before: result.before, after: result.after });
+  const diff = await unifiedDiff({
+    shown: target.shown,
+    before: result.before,
+    after: result.after,
+    firstLineNumber: result.firstLine ?? 1,
+  });
   return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
 }
 

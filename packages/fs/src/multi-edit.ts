@@ -91,6 +91,7 @@ export class MultiEdit extends FsTool<MultiEditInput> {
       replaceAllNone: "fail",
       staleGuard: true,
       maxFileBytes: this.#o.maxFileBytes,
+      streamFromBytes: this.#o.streamFromBytes,
       names: (i) => ({
         oldField: `edits[${i}].old_string`,
         newField: `edits[${i}].new_string`,

@@ -14,6 +14,8 @@ export interface UnifiedDiffOptions {
   contextLines?: number;
   /** Longer diffs are cut with a note. @default 400 */
   maxLines?: number;
+  /** The line number of the first line of `before` and `after` (they may be a region of a larger file). @default 1 */
+  firstLineNumber?: number;
   /** Longer lines of the diff are cut with a note (a one-line file of 5 MB stays a short reply). @default 2000 */
   maxLineChars?: number;
 }
@@ -30,6 +32,7 @@ export async function unifiedDiff({
   contextLines = 3,
   maxLines = 400,
   maxLineChars = 2000,
+  firstLineNumber = 1,
 }: UnifiedDiffOptions): Promise<string> {
   const old = before ?? "";
   const { start, endOld, endNew, firstLine } = changedRegion(old, after, contextLines);
@@ -40,8 +43,9 @@ export async function unifiedDiff({
   });
   const out = [before === undefined ? "--- /dev/null" : `--- a/${shown}`, `+++ b/${shown}`];
   for (const h of patch.hunks) {
-    const oldStart = h.oldStart + firstLine - 1 - (h.oldLines === 0 ? 1 : 0);
-    const newStart = h.newStart + firstLine - 1 - (h.newLines === 0 ? 1 : 0);
+    const shift = firstLine + firstLineNumber - 2;
+    const oldStart = h.oldStart + shift - (h.oldLines === 0 ? 1 : 0);
+    const newStart = h.newStart + shift - (h.newLines === 0 ? 1 : 0);
     out.push(`@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`);
     for (const line of h.lines) out.push(cutLine(line, maxLineChars));
   }

@@ -82,6 +82,7 @@ export class EditFile extends FsTool<EditFileInput> {
       replaceAllNone: "succeed",
       staleGuard: false,
       maxFileBytes: this.#o.maxFileBytes,
+      streamFromBytes: this.#o.streamFromBytes,
       names: (i) => ({
         oldField: `edits[${i}].old_str`,
         newField: `edits[${i}].new_str`,
