@@ -12,6 +12,9 @@ interface NeedleScan {
   readonly first: Array<{ at: number; line: number }>;
   /** Where the next match may start (matches do not overlap). */
   next: number;
+  /** One plus the newlines counted up to the offset `counted` (only while line numbers are wanted). */
+  lines: number;
+  counted: number;
 }
 
 /** The scan of a large file: whether it is valid UTF-8, its hash, and each needle's matches. */
@@ -37,15 +40,19 @@ export async function scanLarge(
   { hash, signal }: { hash: boolean; signal: AbortSignal },
 ): Promise<LargeScan> {
   const digest = hash ? createHash("sha256") : undefined;
-  const scans: NeedleScan[] = needles.map((needle) => ({ needle, count: 0, first: [], next: 0 }));
+  const scans: NeedleScan[] = needles.map((needle) => ({
+    needle,
+    count: 0,
+    first: [],
+    next: 0,
+    lines: 1,
+    counted: 0,
+  }));
   const keep = Math.max(0, ...needles.map((n) => n.length - 1));
   let carry: Buffer = Buffer.alloc(0);
   let utf8Tail: Buffer = Buffer.alloc(0);
   let base = 0;
   let valid = true;
-  // Newlines counted so far, up to the absolute offset `counted` (only while line numbers are wanted).
-  let lines = 1;
-  let counted = 0;
   for await (const chunk of file.readChunks({ chunkBytes: CHUNK, signal })) {
     digest?.update(chunk);
     const whole = Buffer.concat([utf8Tail, chunk]);
@@ -58,13 +65,13 @@ export async function scanLarge(
         s.count++;
         if (s.first.length < MAX_LISTED_MATCHES) {
           for (
-            let nl = buf.indexOf(NL, Math.max(0, counted - base));
+            let nl = buf.indexOf(NL, Math.max(0, s.counted - base));
             nl !== -1 && nl < p;
             nl = buf.indexOf(NL, nl + 1)
           )
-            lines++;
-          counted = base + p;
-          s.first.push({ at: base + p, line: lines });
+            s.lines++;
+          s.counted = base + p;
+          s.first.push({ at: base + p, line: s.lines });
         }
         s.next = base + p + s.needle.length;
         p = buf.indexOf(s.needle, p + s.needle.length);
