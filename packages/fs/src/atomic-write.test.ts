@@ -9,7 +9,7 @@ import { writeFileAtomic } from "./atomic-write.js";
 import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { Read } from "./read.js";
-import { type TempWorkspace, tempWorkspace } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, wrapSource } from "./test-helpers.js";
 import { Write } from "./write.js";
 
 let ws: TempWorkspace;
@@ -74,9 +74,9 @@ describe("writeFileAtomic", () => {
       });
       await expect(failing).rejects.toSatisfy((e) => ToolError.is(e) && e.kind === "Permission");
       expect(await readdir(outside.root)).toEqual([]);
+      // The temp file is removed through the held directory (or, without /proc, left in it).
       const left = await readdir(at("dir-moved"));
-      expect(left).toHaveLength(1);
-      expect(left[0]).toMatch(TEMP);
+      expect(left.filter((name) => !TEMP.test(name))).toEqual([]);
     });
     it("refuses when the target itself became a symlink", async () => {
       await writeFile(join(outside.root, "victim"), "safe");
@@ -115,26 +115,20 @@ describe("Write", () => {
       await writeFile(at("dir/f.txt"), "v1");
       await new Read().call({ file_path: "dir/f.txt" }, ws.ctx);
       const local = new LocalFileSource();
-      const swapping: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        readFile: (p) => local.readFile(p),
-        readChunks: (p, o) => local.readChunks(p, o),
+      const swapping: FileSource = wrapSource(local, {
         async writeFile(p, d, o) {
           await rename(at("dir"), at("dir-moved"));
           await symlink(outside.root, at("dir"));
           return local.writeFile(p, d, o);
         },
-        list: (p) => local.list(p),
-      };
+      });
       const out = await new Write({ source: swapping }).call(
         { file_path: "dir/f.txt", content: "v2" },
         ws.ctx,
       );
       expect(out.isError).toBe(true);
       expect(out.textContent()).toBe(
-        `Permission denied: ${at("dir")} now resolves to ${outside.root}, outside the workspace; nothing was written\nA directory on the path was changed to a link that leaves the workspace; do not retry this path.`,
+        `Permission denied: dir/f.txt now resolves to ${outside.root}, outside the workspace; nothing was written\nA directory on the path was changed to a link that leaves the workspace; do not retry this path.`,
       );
       expect(await readdir(outside.root)).toEqual([]);
       expect(await readFile(at("dir-moved/f.txt"), "utf8")).toBe("v1");

@@ -9,6 +9,7 @@ import type { FileSource } from "./file-source.js";
 import { Workspace } from "./index.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { createLoomTools } from "./loom/create-loom-tools.js";
+import { wrapSource } from "./test-helpers.js";
 
 let base: string;
 let root: string;
@@ -65,15 +66,11 @@ function recordingSource(seen: string[]): FileSource {
     seen.push(path);
     return path;
   };
-  return {
-    resolve: (w, p, f) => local.resolve(w, p, f),
-    realRoot: (w) => local.realRoot(w),
-    stat: (p) => local.stat(p),
-    readFile: (p) => local.readFile(record(p)),
-    readChunks: (p, o) => local.readChunks(record(p), o),
+  return wrapSource(local, {
+    open: (p, o) => local.open(record(p), o),
     writeFile: (p, d, o) => local.writeFile(record(p), d, o),
-    list: (p) => local.list(record(p)),
-  };
+    list: (p, o) => local.list(record(p), o),
+  });
 }
 
 const segment = fc.constantFrom(

@@ -16,7 +16,7 @@ describe("applyEdits", () => {
   describe("when old_string occurs several times", () => {
     it("fails with every line number unless replaceAll", () => {
       const r = applyEdits({ text: "x\ny\nx\nx\n", edits: [{ oldString: "x", newString: "z" }] });
-      expect(r).toEqual({ ok: false, index: 0, failure: { kind: "ambiguous", lines: [1, 3, 4] } });
+      expect(r).toEqual({ ok: false, index: 0, failure: { kind: "ambiguous", count: 3, lines: [1, 3, 4] } });
     });
     it("replaces all of them with replaceAll", () => {
       const r = applyEdits({

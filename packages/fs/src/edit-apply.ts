@@ -2,6 +2,9 @@ import { findAll, lineNumbersAt } from "./find-matches.js";
 import { type NearestRegion, nearestRegion } from "./nearest-region.js";
 import { tolerantMatch } from "./tolerant-match.js";
 
+/** How many occurrences an "occurs N times" failure lists by line; the rest are counted. */
+export const MAX_LISTED_MATCHES = 10;
+
 /** One replacement to make. */
 export interface EditSpec {
   readonly oldString: string;
@@ -16,7 +19,7 @@ export type Matching = "exact" | "tolerant";
 export interface AppliedEdit {
   readonly index: number;
   readonly replacements: number;
-  /** 1-based line of the first replacement, in the text the edit was applied to. */
+  /** 1-based line of the first replacement, in the text the edit was applied to (0 when nothing was replaced). */
   readonly line: number;
   /** True when only tolerant matching found the text. */
   readonly tolerant: boolean;
@@ -25,7 +28,13 @@ export interface AppliedEdit {
 /** Why an edit could not be applied. */
 export type EditFailure =
   | { readonly kind: "not-found"; readonly nearest: NearestRegion | undefined }
-  | { readonly kind: "ambiguous"; readonly lines: readonly number[] }
+  | {
+      readonly kind: "ambiguous";
+      /** How many times the old text occurs. */
+      readonly count: number;
+      /** The lines of the first `MAX_LISTED_MATCHES` occurrences. */
+      readonly lines: readonly number[];
+    }
   | { readonly kind: "tolerant-ambiguous"; readonly count: number }
   | { readonly kind: "empty-old" }
   | { readonly kind: "no-op" };
@@ -43,6 +52,8 @@ export interface ApplyEditsOptions {
   matching?: Matching;
   /** What an empty `oldString` means: refused, or append (Loom). @default "refuse" */
   emptyOld?: "refuse" | "append";
+  /** What a `replaceAll` edit whose old text is absent means: a failure, or no change (Loom). @default "fail" */
+  replaceAllNone?: "fail" | "succeed";
   /** Field name of `oldString` for edit `i`, used in difference sentences. @default "old_string" */
   field?: (index: number) => string;
 }
@@ -57,6 +68,7 @@ export function applyEdits({
   edits,
   matching = "exact",
   emptyOld = "refuse",
+  replaceAllNone = "fail",
   field = () => "old_string",
 }: ApplyEditsOptions): EditOutcome {
   const applied: AppliedEdit[] = [];
@@ -77,7 +89,10 @@ export function applyEdits({
     if (oldString === newString) return fail({ kind: "no-op" });
     const exact = crlfVariant(text, oldString, newString);
     const at = findAll(text, exact.oldString);
-    if (at.length > 1 && !replaceAll) return fail({ kind: "ambiguous", lines: lineNumbersAt(text, at) });
+    if (at.length > 1 && !replaceAll) {
+      const lines = lineNumbersAt(text, at.slice(0, MAX_LISTED_MATCHES));
+      return fail({ kind: "ambiguous", count: at.length, lines });
+    }
     if (at.length > 0) {
       const line = lineNumbersAt(text, [at[0] ?? 0])[0] ?? 1;
       text = replaceAll
@@ -94,6 +109,10 @@ export function applyEdits({
       continue;
     }
     if (loose && loose.count > 1) return fail({ kind: "tolerant-ambiguous", count: loose.count });
+    if (replaceAll && replaceAllNone === "succeed") {
+      applied.push({ index, replacements: 0, line: 0, tolerant: false });
+      continue;
+    }
     return fail({ kind: "not-found", nearest: nearestRegion(text, oldString, field(index)) });
   }
   return { ok: true, text, applied };

@@ -1,5 +1,6 @@
 import { ToolError } from "@toolkit/core";
 import type { EditFailure } from "./edit-apply.js";
+import { formatNumber } from "./line-format.js";
 
 /** How failure messages name an edit's fields and the tool to use instead. */
 export interface EditFailureNames {
@@ -37,7 +38,7 @@ export function editFailureError(failure: EditFailure, names: EditFailureNames):
       );
     case "ambiguous":
       return ToolError.execution(
-        `\`${oldField}\` occurs ${failure.lines.length} times (lines ${failure.lines.join(", ")}) in ${where}; nothing was written`,
+        `\`${oldField}\` occurs ${formatNumber(failure.count)} times (${listLines(failure)}) in ${where}; nothing was written`,
         {
           advice: `Add surrounding lines to \`${oldField}\` so it matches exactly once, or set \`${replaceAllField}\` to true to change every occurrence.`,
         },
@@ -74,4 +75,10 @@ export function editFailureError(failure: EditFailure, names: EditFailureNames):
       );
     }
   }
+}
+
+/** `lines 1, 3, 4`, or the first few and a count of the rest. */
+function listLines({ count, lines }: { count: number; lines: readonly number[] }): string {
+  const more = count - lines.length;
+  return `lines ${lines.join(", ")}${more > 0 ? ` and ${formatNumber(more)} more` : ""}`;
 }

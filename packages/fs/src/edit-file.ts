@@ -3,7 +3,8 @@ import { type AppliedEdit, applyEdits, type EditSpec, type Matching } from "./ed
 import { editFailureError, type EditFailureNames } from "./edit-failure.js";
 import type { ResolvedFsOptions } from "./fs-options.js";
 import { toCrlf, toLf } from "./line-endings.js";
-import { assertUnchanged, loadTextFile } from "./load-text-file.js";
+import { editLarge } from "./edit-large.js";
+import { loadTextFile } from "./load-text-file.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
 import { resolveTarget, type Target } from "./target.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
@@ -21,10 +22,14 @@ export interface EditFileOptions {
   matching: Matching;
   /** `refuse` (Edit, MultiEdit: an empty old text only creates a file) or `append` (Loom). */
   emptyOld: "refuse" | "append";
+  /** A `replace_all` edit that matches nothing: `fail` (Edit, MultiEdit) or `succeed` (Loom). */
+  replaceAllNone: "fail" | "succeed";
   /** Refuse files not read in this session or changed since (off for Loom). */
   staleGuard: boolean;
-  /** Larger files are refused. */
+  /** Larger files are refused (unless streamed). */
   maxFileBytes: number;
+  /** A single edit of a UTF-8 file larger than this is streamed (bounded memory, no size limit). */
+  streamFromBytes: number;
   /** Field names for edit `i`'s error messages. */
   names: (index: number) => Omit<EditFailureNames, "shown" | "afterEarlierEdits">;
 }
@@ -39,6 +44,8 @@ export interface EditFileResult {
   readonly applied: readonly AppliedEdit[];
   readonly originalBytes: number;
   readonly newBytes: number;
+  /** The line number of the first line of `before`/`after` when they are a region of a large file. @default 1 */
+  readonly firstLine?: number;
 }
 
 /**
@@ -49,9 +56,13 @@ export interface EditFileResult {
 export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   const target = await resolveTarget(o.ctx, o.fs, o.path, o.pathField);
   const guard = StaleGuard.of(o.ctx);
+  if (target.stat?.kind === "file" && target.stat.size > o.streamFromBytes) {
+    const large = await editLarge(o, target, guard);
+    if (large) return large;
+  }
   const loaded = target.stat
     ? await loadTextFile({
-        source: o.fs.source,
+        fs: o.fs,
         target,
         pathField: o.pathField,
         tool: o.tool,
@@ -81,6 +92,7 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
     edits,
     matching: o.matching,
     emptyOld: o.emptyOld,
+    replaceAllNone: o.replaceAllNone,
     field: (i) => o.names(i + prior.length).oldField,
   });
   if (!outcome.ok) {
@@ -93,13 +105,20 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   }
   const encoding: TextEncoding = loaded?.encoding ?? "utf8";
   const bytes = encodeText(loaded?.crlf ? toCrlf(outcome.text) : outcome.text, encoding);
-  if (loaded) await assertUnchanged(o.fs.source, target, loaded.version);
-  await o.fs.source.writeFile(target.path.real, bytes, { realRoot: target.realRoot });
-  const after = await o.fs.source.stat(target.path.real);
-  guard.record(target.path.real, {
-    ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
-    version: after?.version ?? "",
-  });
+  // Only a Loom `replace_all` that matched nothing leaves the text as it was: nothing to write.
+  if (!loaded || outcome.text !== loaded.text) {
+    await o.fs.source.writeFile(target.path.real, bytes, {
+      realRoot: target.realRoot,
+      shown: target.shown,
+      signal: o.ctx.signal,
+      ...(loaded ? { expectVersion: loaded.version } : {}),
+    });
+    const after = await o.fs.source.stat(target.path.real);
+    guard.record(target.path.real, {
+      ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
+      version: after?.version ?? "",
+    });
+  }
   return {
     target,
     created: !loaded,

@@ -1,5 +1,6 @@
 import { DisplayHint, ToolOutput } from "@toolkit/core";
 import type { EditFileResult } from "./edit-file.js";
+import { formatNumber } from "./line-format.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 /** The reply of Edit and MultiEdit: what changed, then a unified diff (hint `diff`). */
@@ -20,13 +21,18 @@ export async function editReply(result: EditFileResult, oldField: string): Promi
     const which = applied.length === 1 ? `\`${oldField}\`` : `the old text of edits ${loose.join(", ")}`;
     head += ` Note: ${which} matched only with leading/trailing whitespace ignored on each line (tolerant matching); the new text was indented like the file.`;
   }
-  const diff = await unifiedDiff({ shown: target.shown, before: result.before, after: result.after });
+  const diff = await unifiedDiff({
+    shown: target.shown,
+    before: result.before,
+    after: result.after,
+    firstLineNumber: result.firstLine ?? 1,
+  });
   return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
 }
 
-/** `1 line`, `3 lines`. */
+/** `1 line`, `3 lines`, `2,048 lines`. */
 export function formatCount(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return `${formatNumber(n)} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** Lines in a text: its `\n`s, plus one for a last line without one. */

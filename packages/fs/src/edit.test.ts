@@ -8,7 +8,7 @@ import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { Read } from "./read.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -95,6 +95,35 @@ describe("Edit", () => {
         ).textContent(),
       ).toMatch(/^Edited a\.txt: 2 replacements at line 1\./);
       expect(await readFile(at("a.txt"), "utf8")).toBe("baz\nbar\nbaz\n");
+    });
+  });
+  describe("when the file is one line of several MB", () => {
+    const big = "ab".repeat(2 * 1024 * 1024);
+    it("counts 2 million matches in one scan and lists only the first ten lines", async () => {
+      await seed("one.txt", big);
+      const out = await edit({ file_path: "one.txt", old_string: "ab", new_string: "x" });
+      expect(view(out)).toEqual({
+        isError: true,
+        text: `Execution error: \`old_string\` occurs 2,097,152 times (lines ${Array(10).fill(1).join(", ")} and 2,097,142 more) in one.txt; nothing was written\nAdd surrounding lines to \`old_string\` so it matches exactly once, or set \`replace_all\` to true to change every occurrence.`,
+      });
+    });
+    it("replaces every match and cuts the long lines of the diff", async () => {
+      await seed("one.txt", big);
+      const out = await edit({ file_path: "one.txt", old_string: "ab", new_string: "x", replace_all: true });
+      expect(out.textContent()).toBe(
+        [
+          "Edited one.txt: 2,097,152 replacements at line 1.",
+          "",
+          "--- a/one.txt",
+          "+++ b/one.txt",
+          "@@ -1,1 +1,1 @@",
+          `-${"ab".repeat(1000)} [line cut: 4,192,304 more characters]`,
+          "\\ No newline at end of file",
+          `+${"x".repeat(2000)} [line cut: 2,095,152 more characters]`,
+          "\\ No newline at end of file",
+        ].join("\n"),
+      );
+      expect(await readFile(at("one.txt"), "utf8")).toBe("x".repeat(2 * 1024 * 1024));
     });
   });
   describe("when old_string is not found", () => {
@@ -241,19 +270,22 @@ describe("Edit", () => {
     it("refuses when the file changes while the edit is being prepared", async () => {
       await seed("a.txt", "v1\n");
       const local = new LocalFileSource();
-      const racing: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        async readFile(p) {
-          const bytes = await local.readFile(p);
-          await writeFile(p, "written meanwhile\n");
-          return bytes;
+      const racing: FileSource = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
+          return {
+            path: file.path,
+            stat: file.stat,
+            readChunks: (c) => file.readChunks(c),
+            close: () => file.close(),
+            async readAll() {
+              const bytes = await file.readAll();
+              await writeFile(p, "written meanwhile\n");
+              return bytes;
+            },
+          };
         },
-        readChunks: (p, o) => local.readChunks(p, o),
-        writeFile: (p, d, o) => local.writeFile(p, d, o),
-        list: (p) => local.list(p),
-      };
+      });
       expect(
         (
           await edit({ file_path: "a.txt", old_string: "v1", new_string: "v2" }, new Edit({ source: racing }))

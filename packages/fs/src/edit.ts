@@ -17,24 +17,31 @@ import { fsResourceKey } from "./resource-key.js";
 export interface EditOptions extends FsToolOptions {
   /** `tolerant` retries a failed exact match ignoring leading/trailing whitespace per line. @default "exact" */
   matching?: Matching;
-  /** Larger files are refused (an edit holds several copies of the file in memory). @default 64 MiB */
+  /**
+   * Larger files are refused when they are edited in memory: UTF-16 files and
+   * several edits at once (an edit holds several copies of the file). @default 64 MiB
+   */
   maxFileBytes?: number;
+  /** A single edit of a UTF-8 file larger than this is streamed: memory stays bounded, no size limit. @default 4 MiB */
+  streamFromBytes?: number;
 }
 
 /** EditOptions with defaults applied. */
 export interface ResolvedEditOptions extends ResolvedFsOptions {
   readonly matching: Matching;
   readonly maxFileBytes: number;
+  readonly streamFromBytes: number;
 }
 
 /** Applies the defaults of the edit tools once. */
 export function resolveEditOptions(options: EditOptions): ResolvedEditOptions {
-  const { matching = "exact", maxFileBytes = 64 * 1024 * 1024 } = options;
+  const { matching = "exact", maxFileBytes = 64 * 1024 * 1024, streamFromBytes = 4 * 1024 * 1024 } = options;
   if (matching !== "exact" && matching !== "tolerant") {
     throw new TypeError(`\`matching\` must be "exact" or "tolerant", got ${JSON.stringify(matching)}`);
   }
   positiveInteger("maxFileBytes", maxFileBytes);
-  return { ...resolveFsOptions(options), matching, maxFileBytes };
+  positiveInteger("streamFromBytes", streamFromBytes);
+  return { ...resolveFsOptions(options), matching, maxFileBytes, streamFromBytes };
 }
 
 interface EditInput {
@@ -106,8 +113,10 @@ export class Edit extends FsTool<EditInput> {
       ],
       matching: this.#o.matching,
       emptyOld: "refuse",
+      replaceAllNone: "fail",
       staleGuard: true,
       maxFileBytes: this.#o.maxFileBytes,
+      streamFromBytes: this.#o.streamFromBytes,
       names: () => ({ oldField: "old_string", newField: "new_string", replaceAllField: "replace_all" }),
     });
     return editReply(result, "old_string");

@@ -1,15 +1,30 @@
-import { mkdir, realpath } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { type FileHandle, mkdir, open, realpath } from "node:fs/promises";
+import { basename, dirname } from "node:path";
 import { inside, ToolError } from "@toolkit/core";
 import { errorCode } from "./error-code.js";
+import { DIR_FLAGS, entryRef, heldPath } from "./held-path.js";
+
+/** A directory held open and checked to lie under the root; entries are named through it. */
+export interface HeldDir {
+  readonly handle: FileHandle;
+  /** The directory's real path when it was checked. */
+  readonly real: string;
+  /** A path naming `name` inside this very directory (not whatever its path leads to now). */
+  ref(name: string): string;
+  /** Throws `escaped` unless the directory still lies under the root (it may have been moved). */
+  assertInside(asked: string): Promise<void>;
+  /** Throws `escaped` unless the directory is still where it was checked (not moved, not gone). */
+  assertUnmoved(asked: string): Promise<void>;
+  close(): Promise<void>;
+}
 
 /**
- * Creates `dir` and its missing parents one level at a time, each only after
- * its parent's real path is checked to lie below `realRoot`; returns the
- * directory's real path. A link leading outside is refused before anything
- * is created through it.
+ * Opens `dir` and holds it, creating it and its missing parents one level at
+ * a time inside the directory held before (never through a path that a link
+ * could redirect); each level is opened without following links and checked
+ * to lie below `realRoot` before anything is created in it.
  */
-export async function ensureDirInside(dir: string, realRoot: string): Promise<string> {
+export async function ensureDirInside(dir: string, realRoot: string, asked = dir): Promise<HeldDir> {
   const missing: string[] = [];
   let current = dir;
   let real: string | undefined;
@@ -25,16 +40,50 @@ export async function ensureDirInside(dir: string, realRoot: string): Promise<st
     missing.push(basename(current));
     current = parent;
   }
-  for (let name = missing.pop(); ; name = missing.pop()) {
-    if (!inside(realRoot, real)) throw escaped(dir, real);
-    if (name === undefined) return real;
-    const next = join(real, name);
-    await mkdir(next).catch((error: unknown) => {
-      if (errorCode(error) !== "EEXIST")
-        throw ToolError.io(`cannot create ${next} (${errorCode(error)})`, { cause: error });
+  if (!inside(realRoot, real)) throw escaped(asked, real);
+  let held = await holdDir(real, real, realRoot, asked);
+  for (let name = missing.pop(); name !== undefined; name = missing.pop()) {
+    const next = held.ref(name);
+    await mkdir(next).catch(async (error: unknown) => {
+      if (errorCode(error) === "EEXIST") return;
+      await held.close();
+      throw ToolError.io(`cannot create ${held.real}/${name} (${errorCode(error)})`, { cause: error });
     });
-    real = await realpath(next);
+    const child = await holdDir(next, `${held.real}/${name}`, realRoot, asked).finally(() => held.close());
+    held = child;
   }
+  return held;
+}
+
+/** Opens a directory (no link followed) and checks where it really is. */
+async function holdDir(spelled: string, real: string, realRoot: string, asked: string): Promise<HeldDir> {
+  const handle = await open(spelled, DIR_FLAGS).catch((error: unknown) => {
+    const code = errorCode(error);
+    if (code === "ELOOP" || code === "ENOTDIR") throw escaped(asked, `${real} (now a link or a file)`);
+    throw ToolError.io(`cannot open ${real} (${code})`, { cause: error });
+  });
+  // Where the held directory is now; a failure to say counts as outside (fail closed).
+  const where = async (): Promise<string | undefined> => heldPath(handle, real).catch(() => undefined);
+  const now = await where();
+  if (now === undefined || !inside(realRoot, now)) {
+    await handle.close();
+    throw escaped(asked, now ?? `${real} (moved meanwhile)`);
+  }
+  const ref = await entryRef(handle, now);
+  return {
+    handle,
+    real: now,
+    ref,
+    async assertInside(name: string) {
+      const at = await where();
+      if (at === undefined || !inside(realRoot, at)) throw escaped(name, at ?? `${now} (moved meanwhile)`);
+    },
+    async assertUnmoved(name: string) {
+      const at = await where();
+      if (at !== now) throw escaped(name, `${at ?? now} (the directory was moved meanwhile)`);
+    },
+    close: () => handle.close(),
+  };
 }
 
 const ESCAPES = new WeakSet<ToolError>();

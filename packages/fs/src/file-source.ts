@@ -10,6 +10,8 @@ export interface FileStat {
   readonly mode: number;
   /** A token that changes whenever the file's bytes may have changed (inode, size, mtime, ctime). */
   readonly version: string;
+  /** Hard links to the file (1 for a file with one name; sources without links say 1). */
+  readonly links: number;
 }
 
 /** One entry of a directory listing. */
@@ -28,14 +30,47 @@ export interface WriteFileOptions {
   mode?: number;
   /** The workspace's real root: parents created and the final rename are re-checked against it. */
   realRoot: string;
+  /** When given, the file must still have this `FileStat.version` right before it is replaced. */
+  expectVersion?: string;
+  /** Stops the write (nothing is replaced) when it fires. */
+  signal?: AbortSignal;
+  /** How messages name the file. @default the path */
+  shown?: string;
 }
 
-/** Options for `FileSource.readChunks`. */
+/** Options for `OpenFile.readChunks`. */
 export interface ReadChunksOptions {
   /** Size of each chunk read. @default 512 KiB */
   chunkBytes?: number;
   /** Stops reading when it fires. */
   signal?: AbortSignal;
+  /** First byte to read. @default 0 */
+  start?: number;
+  /** Stop before this byte. @default the size the file had when it was opened */
+  end?: number;
+}
+
+/** Options for `FileSource.open` and `FileSource.list`. */
+export interface OpenOptions {
+  /** The workspace's real root: what is opened must lie under it. */
+  realRoot: string;
+}
+
+/**
+ * A file held open for reading: its stat and every read come from the very
+ * file that was opened and checked, whatever happens to its path meanwhile.
+ * Close it when done.
+ */
+export interface OpenFile {
+  /** Where the opened file is (absolute, links resolved), as the source proved it. */
+  readonly path: string;
+  /** The opened file's stat (not the path's: taken from the open file). */
+  readonly stat: FileStat;
+  /** The file as chunks; a chunk is valid until the next one is requested. Each call starts afresh. */
+  readChunks(options?: ReadChunksOptions): AsyncIterable<Uint8Array>;
+  /** The whole file (up to the size it had when opened). */
+  readAll(): Promise<Uint8Array>;
+  close(): Promise<void>;
 }
 
 /**
@@ -48,14 +83,23 @@ export interface FileSource {
   resolve(workspace: Workspace, path: string, field: string): Promise<WorkspacePath>;
   /** The workspace root as this source sees it (symlinks resolved on disk). */
   realRoot(workspace: Workspace): Promise<string>;
-  /** The path's stat, or `undefined` when nothing is there. */
+  /** The path's stat, or `undefined` when nothing is there (a check for messages; reads go through `open`). */
   stat(path: string): Promise<FileStat | undefined>;
-  /** The whole file. */
-  readFile(path: string): Promise<Uint8Array>;
-  /** The file as a stream of chunks; a chunk is valid until the next one is requested. */
-  readChunks(path: string, options?: ReadChunksOptions): AsyncIterable<Uint8Array>;
-  /** Writes atomically (never a half-written file at `path`), creating parent directories inside the root. */
-  writeFile(path: string, data: Uint8Array, options: WriteFileOptions): Promise<void>;
-  /** The entries of a directory, sorted by name. */
-  list(path: string): Promise<DirEntry[]>;
+  /**
+   * Opens a file for reading. The local source opens first, then proves that
+   * what it opened lies under `realRoot` (refusing it otherwise), so a link
+   * swapped in after the path was checked cannot lead a read outside.
+   */
+  open(path: string, options: OpenOptions): Promise<OpenFile>;
+  /**
+   * Writes atomically (never a half-written file at `path`), creating parent
+   * directories inside the root. `data` may be chunks, written as they come.
+   */
+  writeFile(
+    path: string,
+    data: Uint8Array | AsyncIterable<Uint8Array>,
+    options: WriteFileOptions,
+  ): Promise<void>;
+  /** The entries of a directory under `realRoot`, sorted by name. */
+  list(path: string, options: OpenOptions): Promise<DirEntry[]>;
 }

@@ -29,6 +29,22 @@ describe("FileViewer", () => {
       );
     });
   });
+  describe("when the file is too large to hash", () => {
+    it("reads only up to the page and says more pages follow", async () => {
+      const viewer = new FileViewer({ maxHashBytes: 64, defaultPageSize: 10 });
+      expect((await viewer.call({ file_path: "f.txt", page: 2 }, ws.ctx)).textContent()).toBe(
+        [
+          "File: f.txt (Page 2; more pages follow)",
+          "Lines 11-20; more lines follow",
+          ...Array.from({ length: 10 }, (_, i) => `${i + 11}\trow ${i + 11}`),
+          "Next page: call FileViewer with page 3.",
+        ].join("\n"),
+      );
+      expect((await viewer.call({ file_path: "f.txt", page: 3 }, ws.ctx)).textContent()).toMatch(
+        /^File: f\.txt \(Page 3\/3\)\nLines 21-25 of 25\n/,
+      );
+    });
+  });
   describe("when a page is larger than maxBytes", () => {
     it("cuts it and names the Read offset for the rest", async () => {
       const wide = "y".repeat(200);

@@ -10,10 +10,11 @@ import {
 } from "./fs-options.js";
 import { FsTool } from "./fs-tool.js";
 import { formatBytes, formatLines } from "./line-format.js";
+import { openTarget } from "./open-target.js";
 import { fsResourceKey } from "./resource-key.js";
 import { scanFile } from "./scan-file.js";
 import { StaleGuard } from "./stale-guard.js";
-import { requireFile, resolveTarget } from "./target.js";
+import { resolveTarget } from "./target.js";
 
 /** Options for `FileViewer`. */
 export interface FileViewerOptions extends FsToolOptions {
@@ -92,13 +93,12 @@ export class FileViewer extends FsTool<ViewInput> {
   protected async run(input: ViewInput, ctx: ToolContext): Promise<ToolOutput> {
     const { page = 1, page_size: size = this.#o.defaultPageSize } = input;
     const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
-    const stat = requireFile(target, "file_path", "FileViewer");
     const offset = (page - 1) * size + 1;
+    const file = await openTarget(this.#o, target, "file_path", "FileViewer");
     const scan = await scanFile({
-      source: this.#o.source,
+      file,
       path: target.path.real,
       shown: target.shown,
-      stat,
       window: {
         offset,
         limit: size,
@@ -108,16 +108,17 @@ export class FileViewer extends FsTool<ViewInput> {
       maxHashBytes: this.#o.maxHashBytes,
       guard: StaleGuard.of(ctx),
       signal: ctx.signal,
-    });
+    }).finally(() => file.close());
     if (scan.kind === "image") {
       throw ToolError.invalidInput(`${target.shown} is a ${scan.image.format} image, not text`, {
         advice: "Use Read to see an image.",
       });
     }
-    const { lines, total, capped } = scan.window;
+    const { lines, total, capped, complete } = scan.window;
     const pages = Math.max(1, Math.ceil(total / size));
-    if (total === 0) return ToolOutput.text(`File: ${target.shown} (Page 1/1)\nThe file is empty.`);
-    if (page > pages) {
+    if (total === 0 && complete)
+      return ToolOutput.text(`File: ${target.shown} (Page 1/1)\nThe file is empty.`);
+    if (complete && page > pages) {
       throw ToolError.invalidInput(
         `\`page\` ${page} is past the end of ${target.shown}, which has ${pages} pages of ${size} lines`,
         {
@@ -126,11 +127,15 @@ export class FileViewer extends FsTool<ViewInput> {
       );
     }
     const last = lines.at(-1)?.number ?? offset;
-    const head = `File: ${target.shown} (Page ${page}/${pages})\nLines ${offset}-${last} of ${total}`;
+    // A large file is read only up to the page: its page count is not known, only that more follow.
+    const head = complete
+      ? `File: ${target.shown} (Page ${page}/${pages})\nLines ${offset}-${last} of ${total}`
+      : `File: ${target.shown} (Page ${page}; more pages follow)\nLines ${offset}-${last}; more lines follow`;
     const cut = capped
       ? `\n[This page was cut at ${formatBytes(this.#o.maxBytes)}; call Read with offset ${last + 1} for the rest of it.]`
       : "";
-    const foot = page < pages ? `Next page: call FileViewer with page ${page + 1}.` : "End of file.";
+    const foot =
+      !complete || page < pages ? `Next page: call FileViewer with page ${page + 1}.` : "End of file.";
     return ToolOutput.text(`${head}\n${formatLines(lines, this.#o.maxLineChars)}${cut}\n${foot}`);
   }
 }

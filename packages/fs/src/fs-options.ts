@@ -13,6 +13,12 @@ export interface FsToolOptions {
    * are fingerprinted by inode, size, mtime and ctime. @default 64 MiB
    */
   maxHashBytes?: number;
+  /**
+   * A regular file with more than one hard link may have another name
+   * outside the workspace: `refuse` (read and write nothing through it) or
+   * `allow` (for trees that hard-link on purpose, e.g. a pnpm store). @default "refuse"
+   */
+  hardLinks?: "refuse" | "allow";
 }
 
 /** FsToolOptions with defaults applied. */
@@ -20,6 +26,7 @@ export interface ResolvedFsOptions {
   readonly workspace: Workspace | undefined;
   readonly source: FileSource;
   readonly maxHashBytes: number;
+  readonly hardLinks: "refuse" | "allow";
 }
 
 /** Applies the defaults once; checks numeric options. */
@@ -27,9 +34,13 @@ export function resolveFsOptions({
   workspace,
   source = new LocalFileSource(),
   maxHashBytes = 64 * 1024 * 1024,
+  hardLinks = "refuse",
 }: FsToolOptions = {}): ResolvedFsOptions {
   positiveInteger("maxHashBytes", maxHashBytes);
-  return { workspace, source, maxHashBytes };
+  if (hardLinks !== "refuse" && hardLinks !== "allow") {
+    throw new TypeError(`\`hardLinks\` must be "refuse" or "allow", got ${JSON.stringify(hardLinks)}`);
+  }
+  return { workspace, source, maxHashBytes, hardLinks };
 }
 
 /** Throws a TypeError unless `value` is a positive integer (an option check). */

@@ -22,7 +22,7 @@ export { StaleGuard, hashBytes } from "./stale-guard.js";
 export type { FileRecord } from "./stale-guard.js";
 export { writeFileAtomic } from "./atomic-write.js";
 export type { AtomicWriteOptions } from "./atomic-write.js";
-export { applyEdits } from "./edit-apply.js";
+export { applyEdits, MAX_LISTED_MATCHES } from "./edit-apply.js";
 export type {
   AppliedEdit,
   ApplyEditsOptions,

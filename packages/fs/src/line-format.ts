@@ -16,5 +16,10 @@ export function formatLines(lines: readonly WindowLine[], maxLineChars: number):
 
 /** Formats a byte count with thousands separators, e.g. `12,345 bytes`. */
 export function formatBytes(bytes: number): string {
-  return `${bytes.toLocaleString("en-US")} bytes`;
+  return `${formatNumber(bytes)} bytes`;
+}
+
+/** A count with thousands separators, e.g. `333,333`. */
+export function formatNumber(n: number): string {
+  return n.toLocaleString("en-US");
 }

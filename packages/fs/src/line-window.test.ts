@@ -35,6 +35,20 @@ describe("LineWindow", () => {
       expect(scan("a\nlast", { offset: 2 }).lines).toEqual([{ number: 2, text: "last" }]);
     });
   });
+  describe("when told not to count past the window", () => {
+    it("stops at the window's end and says whether bytes were left", () => {
+      const w = new LineWindow({ offset: 2, limit: 1, maxLineChars: 2000, maxBytes: 1 << 20 });
+      w.push(Buffer.from("a\nb\nc\n"), false);
+      expect(w.done).toBe(true);
+      expect(w.leftover).toBe(true);
+      expect(w.finish(false)).toEqual({
+        lines: [{ number: 2, text: "b" }],
+        total: 2,
+        capped: false,
+        complete: false,
+      });
+    });
+  });
   describe("when a line is longer than maxLineChars", () => {
     it("cuts it and records its full byte length", () => {
       const r = scan(`${"é".repeat(10)}\nshort\n`, { maxLineChars: 5 });

@@ -12,10 +12,12 @@ export interface WindowLine {
 export interface LineWindowResult {
   /** The lines of the window that fit. */
   readonly lines: WindowLine[];
-  /** How many lines the file has. */
+  /** How many lines the file has (when `complete`; else how many were scanned). */
   readonly total: number;
   /** True when the window was cut short by `maxBytes`. */
   readonly capped: boolean;
+  /** False when the scan stopped after the window, before the end of the file: more lines follow. */
+  readonly complete: boolean;
 }
 
 /** Options for `LineWindow`. */
@@ -37,7 +39,7 @@ export interface LineWindowOptions {
 const NL = 10;
 
 /**
- * Counts the lines of a UTF-8 byte stream and keeps the lines of one window,
+ * Counts the lines of a UTF-8 byte stream (up to the window, or all of them) and keeps the lines of one window,
  * holding at most one cut line in memory: feed chunks with `push`, then
  * `finish`. Lines outside the window cost one `indexOf` each.
  */
@@ -53,6 +55,7 @@ export class LineWindow {
   #usedBytes = 0;
   #capped = false;
   #lastByte = NL;
+  #leftover = false;
 
   constructor(options: LineWindowOptions) {
     this.#o = {
@@ -64,13 +67,31 @@ export class LineWindow {
     this.#keepBytes = options.maxLineChars * 4 + 4;
   }
 
-  /** Scans one chunk; the chunk may be reused by the caller afterwards. */
-  push(chunk: Uint8Array): void {
+  /** True once the window is full (or capped): later lines could only be counted. */
+  get done(): boolean {
+    return this.#capped || this.#line >= this.#end;
+  }
+
+  /** True when a `push` that stopped at the end of the window left bytes of the chunk unscanned. */
+  get leftover(): boolean {
+    return this.#leftover;
+  }
+
+  /**
+   * Scans one chunk; the chunk may be reused by the caller afterwards. With
+   * `countRest` false, scanning stops where the window is done (the rest of
+   * the chunk is not looked at; see `leftover`).
+   */
+  push(chunk: Uint8Array, countRest = true): void {
     const n = chunk.length;
     if (n === 0) return;
     this.#lastByte = chunk[n - 1] ?? NL;
     let pos = 0;
     while (pos < n) {
+      if (!countRest && this.done) {
+        this.#leftover = true;
+        return;
+      }
       const nl = chunk.indexOf(NL, pos);
       if (this.#wanted()) {
         this.#append(chunk, pos, nl === -1 ? n : nl);
@@ -84,12 +105,16 @@ export class LineWindow {
     }
   }
 
-  /** Ends the stream and returns what was found. */
-  finish(): LineWindowResult {
+  /**
+   * Ends the scan and returns what was found. `complete` false: the stream
+   * was left before its end, so `total` counts only the lines scanned.
+   */
+  finish(complete = true): LineWindowResult {
+    if (!complete) return { lines: this.#lines, total: this.#line - 1, capped: this.#capped, complete };
     const unterminated = this.#lastByte !== NL;
     if (unterminated && this.#wanted()) this.#finishLine();
     const total = unterminated ? this.#line : this.#line - 1;
-    return { lines: this.#lines, total, capped: this.#capped };
+    return { lines: this.#lines, total, capped: this.#capped, complete };
   }
 
   #wanted(): boolean {

@@ -1,9 +1,11 @@
 import { ToolError } from "@toolkit/core";
-import type { FileSource } from "./file-source.js";
+import type { OpenFile } from "./file-source.js";
+import type { ResolvedFsOptions } from "./fs-options.js";
 import { isCrlf, toLf } from "./line-endings.js";
 import { formatBytes } from "./line-format.js";
 import type { StaleGuard } from "./stale-guard.js";
-import { requireFile, type Target } from "./target.js";
+import { openTarget } from "./open-target.js";
+import type { Target } from "./target.js";
 import { decodeText, type TextEncoding } from "./text-codec.js";
 
 /** A text file loaded for editing: `\n` line ends, and how to write it back. */
@@ -17,7 +19,7 @@ export interface LoadedText {
 
 /** Options for `loadTextFile`. */
 export interface LoadTextFileOptions {
-  source: FileSource;
+  fs: ResolvedFsOptions;
   target: Target;
   pathField: string;
   /** The tool's wire name, for messages. */
@@ -35,7 +37,17 @@ export interface LoadTextFileOptions {
  */
 export async function loadTextFile(o: LoadTextFileOptions): Promise<LoadedText> {
   const { target, guard } = o;
-  const stat = requireFile(target, o.pathField, o.tool);
+  const file = await openTarget(o.fs, target, o.pathField, o.tool);
+  try {
+    return await loadOpened(o, file);
+  } finally {
+    await file.close();
+  }
+}
+
+async function loadOpened(o: LoadTextFileOptions, file: OpenFile): Promise<LoadedText> {
+  const { target, guard } = o;
+  const { stat } = file;
   if (stat.size > o.maxFileBytes) {
     throw ToolError.invalidInput(
       `${target.shown} is ${formatBytes(stat.size)}, over the ${formatBytes(o.maxFileBytes)} edit limit`,
@@ -44,7 +56,7 @@ export async function loadTextFile(o: LoadTextFileOptions): Promise<LoadedText> 
       },
     );
   }
-  const bytes = await o.source.readFile(target.path.real);
+  const bytes = await file.readAll();
   if (guard)
     await guard.assertFresh(target.path.real, target.shown, {
       version: stat.version,
@@ -67,17 +79,4 @@ export async function loadTextFile(o: LoadTextFileOptions): Promise<LoadedText> 
     bytes: bytes.length,
     version: stat.version,
   };
-}
-
-/** Refuses when the file changed between our read and our write (its change token moved). */
-export async function assertUnchanged(source: FileSource, target: Target, version: string): Promise<void> {
-  const now = await source.stat(target.path.real);
-  if (now?.version !== version) {
-    throw ToolError.execution(
-      `${target.shown} changed on disk while the change was being prepared; nothing was written`,
-      {
-        advice: "Call Read on the file again, then redo the change against its current content.",
-      },
-    );
-  }
 }

@@ -1,9 +1,17 @@
-import { open, readdir, readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { lstat, open, readdir, stat } from "node:fs/promises";
 import { ToolError, type Workspace, type WorkspacePath } from "@toolkit/core";
 import { writeFileAtomic } from "./atomic-write.js";
 import { errorCode } from "./error-code.js";
-import type { DirEntry, FileSource, FileStat, ReadChunksOptions, WriteFileOptions } from "./file-source.js";
+import type {
+  DirEntry,
+  FileSource,
+  FileStat,
+  OpenFile,
+  OpenOptions,
+  WriteFileOptions,
+} from "./file-source.js";
+import { assertHeldInside, DIR_FLAGS, entryRef, movedAway } from "./held-path.js";
+import { openLocalFile, toFileStat } from "./local-open-file.js";
 
 /** Options for `LocalFileSource`. */
 export interface LocalFileSourceOptions {
@@ -11,7 +19,12 @@ export interface LocalFileSourceOptions {
   fsync?: boolean;
 }
 
-/** The local disk, through `node:fs`. Writes are atomic (temp file + rename). */
+/**
+ * The local disk, through `node:fs`. Files and directories are opened first
+ * and then proved to lie under the workspace's real root (on Linux through
+ * `/proc/self/fd`); every read, listing and write goes through what was
+ * opened. Writes are atomic (temp file + rename inside a held directory).
+ */
 export class LocalFileSource implements FileSource {
   readonly #fsync: boolean;
 
@@ -32,78 +45,64 @@ export class LocalFileSource implements FileSource {
       if (isMissing(error)) return undefined;
       throw ioError(path, error);
     });
-    if (!s) return undefined;
-    const kind = s.isFile() ? "file" : s.isDirectory() ? "directory" : "other";
-    return {
-      kind,
-      size: Number(s.size),
-      mode: Number(s.mode & 0o7777n),
-      version: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
-    };
+    return s && toFileStat(s);
   }
 
-  readFile(path: string): Promise<Uint8Array> {
-    return readFile(path).catch((error: unknown) => {
-      throw ioError(path, error);
-    });
+  open(path: string, { realRoot }: OpenOptions): Promise<OpenFile> {
+    return openLocalFile(path, realRoot);
   }
 
-  async *readChunks(path: string, { chunkBytes = 512 * 1024, signal }: ReadChunksOptions = {}) {
-    const handle = await open(path, "r").catch((error: unknown) => {
-      throw ioError(path, error);
-    });
-    // Two buffers: the next chunk is read while the caller works on this one.
-    let current = Buffer.allocUnsafe(chunkBytes);
-    let spare = Buffer.allocUnsafe(chunkBytes);
-    let pending = handle.read(current, 0, chunkBytes, null);
-    try {
-      for (;;) {
-        const { bytesRead } = await pending;
-        if (signal?.aborted) throw ToolError.cancelled();
-        if (bytesRead === 0) return;
-        pending = handle.read(spare, 0, chunkBytes, null);
-        yield bytesRead === chunkBytes ? current : current.subarray(0, bytesRead);
-        [current, spare] = [spare, current];
-      }
-    } finally {
-      await pending.catch(() => undefined);
-      await handle.close();
-    }
-  }
-
-  writeFile(path: string, data: Uint8Array, { mode, realRoot }: WriteFileOptions): Promise<void> {
+  writeFile(
+    path: string,
+    data: Uint8Array | AsyncIterable<Uint8Array>,
+    { mode, realRoot, expectVersion, signal, shown }: WriteFileOptions,
+  ): Promise<void> {
     return writeFileAtomic({
       path,
       data,
       realRoot,
       fsync: this.#fsync,
       ...(mode === undefined ? {} : { mode }),
+      ...(expectVersion === undefined ? {} : { expectVersion }),
+      ...(signal === undefined ? {} : { signal }),
+      ...(shown === undefined ? {} : { shown }),
     });
   }
 
-  async list(path: string): Promise<DirEntry[]> {
-    const entries = await readdir(path, { withFileTypes: true }).catch((error: unknown) => {
+  async list(path: string, { realRoot }: OpenOptions): Promise<DirEntry[]> {
+    const handle = await open(path, DIR_FLAGS).catch((error: unknown) => {
+      if (errorCode(error) === "ELOOP") throw movedAway(path, error);
       throw ioError(path, error);
     });
-    const out: DirEntry[] = [];
-    for (const e of entries) {
-      const kind = e.isSymbolicLink()
-        ? "symlink"
-        : e.isFile()
-          ? "file"
-          : e.isDirectory()
-            ? "directory"
-            : "other";
-      const size =
-        kind === "file"
-          ? await stat(join(path, e.name)).then(
-              (s) => s.size,
-              () => 0,
-            )
-          : 0;
-      out.push({ name: e.name, kind, size });
+    try {
+      const where = await assertHeldInside(handle, path, realRoot, path);
+      const ref = await entryRef(handle, where);
+      const entries = await readdir(ref("."), { withFileTypes: true }).catch((error: unknown) => {
+        throw ioError(path, error);
+      });
+      const out: DirEntry[] = [];
+      for (const e of entries) {
+        const kind = e.isSymbolicLink()
+          ? "symlink"
+          : e.isFile()
+            ? "file"
+            : e.isDirectory()
+              ? "directory"
+              : "other";
+        // lstat through the held directory: an entry swapped for a link is not followed.
+        const size =
+          kind === "file"
+            ? await lstat(ref(e.name)).then(
+                (s) => (s.isFile() ? s.size : 0),
+                () => 0,
+              )
+            : 0;
+        out.push({ name: e.name, kind, size });
+      }
+      return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    } finally {
+      await handle.close().catch(() => undefined);
     }
-    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 }
 

@@ -1,6 +1,13 @@
 import { dirname, sep } from "node:path";
 import { inside, ToolError, type Workspace, type WorkspacePath } from "@toolkit/core";
-import type { DirEntry, FileSource, FileStat, ReadChunksOptions, WriteFileOptions } from "./file-source.js";
+import type {
+  DirEntry,
+  FileSource,
+  FileStat,
+  OpenFile,
+  OpenOptions,
+  WriteFileOptions,
+} from "./file-source.js";
 
 interface MemoryFile {
   data: Uint8Array;
@@ -64,39 +71,54 @@ export class MemoryFileSource implements FileSource {
     const file = this.#files.get(path);
     if (file) {
       const { data, mode, generation } = file;
-      return { kind: "file", size: data.length, mode, version: `${generation}:${data.length}` };
+      return { kind: "file", size: data.length, mode, version: `${generation}:${data.length}`, links: 1 };
     }
-    return this.#dirs.has(path) ? { kind: "directory", size: 0, mode: 0o755, version: "dir" } : undefined;
+    return this.#dirs.has(path)
+      ? { kind: "directory", size: 0, mode: 0o755, version: "dir", links: 1 }
+      : undefined;
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
-    const file = this.#files.get(path);
-    if (!file) throw this.#missing(path);
-    return file.data.slice();
-  }
-
-  async *readChunks(path: string, { chunkBytes = 512 * 1024, signal }: ReadChunksOptions = {}) {
-    const file = this.#files.get(path);
-    if (!file) throw this.#missing(path);
-    const data = file.data;
-    for (let at = 0; at < data.length; at += chunkBytes) {
-      if (signal?.aborted) throw ToolError.cancelled();
-      yield data.subarray(at, at + chunkBytes);
-    }
+  async open(path: string, { realRoot }: OpenOptions): Promise<OpenFile> {
+    if (!inside(realRoot, path)) throw ToolError.permission(`${path} is outside the workspace ${realRoot}`);
+    const stat = await this.stat(path);
+    if (!stat) throw this.#missing(path);
+    // A snapshot: later writes to the path do not change what this open file reads.
+    const data = this.#files.get(path)?.data ?? new Uint8Array(0);
+    return {
+      path,
+      stat,
+      async *readChunks({ chunkBytes = 512 * 1024, signal, start = 0, end = data.length } = {}) {
+        for (let at = start; at < Math.min(end, data.length); at += chunkBytes) {
+          if (signal?.aborted) throw ToolError.cancelled();
+          yield data.subarray(at, Math.min(at + chunkBytes, end));
+        }
+      },
+      readAll: async () => data.slice(),
+      close: async () => {},
+    };
   }
 
   async writeFile(
     path: string,
-    data: Uint8Array,
-    { mode = 0o644, realRoot }: WriteFileOptions,
+    data: Uint8Array | AsyncIterable<Uint8Array>,
+    { mode = 0o644, realRoot, expectVersion, signal, shown = path }: WriteFileOptions,
   ): Promise<void> {
     if (!inside(realRoot, path)) throw ToolError.permission(`${path} is outside the workspace ${realRoot}`);
     if (this.#dirs.has(path)) throw ToolError.io(`${path} is a directory`);
+    const bytes = data instanceof Uint8Array ? data : await collect(data, signal);
+    if (signal?.aborted) throw ToolError.cancelled();
+    if (expectVersion !== undefined && (await this.stat(path))?.version !== expectVersion) {
+      throw ToolError.execution(
+        `${shown} changed on disk while the change was being prepared; nothing was written`,
+        { advice: "Call Read on the file again, then redo the change against its current content." },
+      );
+    }
     const kept = this.#files.get(path)?.mode ?? mode;
-    this.set(path, data, kept);
+    this.set(path, bytes, kept);
   }
 
-  async list(path: string): Promise<DirEntry[]> {
+  async list(path: string, { realRoot }: OpenOptions): Promise<DirEntry[]> {
+    if (!inside(realRoot, path)) throw ToolError.permission(`${path} is outside the workspace ${realRoot}`);
     if (!this.#dirs.has(path)) throw this.#missing(path);
     const prefix = path.endsWith(sep) ? path : path + sep;
     const out = new Map<string, DirEntry>();
@@ -127,4 +149,16 @@ function childName(prefix: string, path: string): string | undefined {
   if (!path.startsWith(prefix)) return undefined;
   const rest = path.slice(prefix.length);
   return rest !== "" && !rest.includes(sep) ? rest : undefined;
+}
+
+async function collect(
+  chunks: AsyncIterable<Uint8Array>,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) {
+    if (signal?.aborted) throw ToolError.cancelled();
+    parts.push(chunk.slice());
+  }
+  return Buffer.concat(parts);
 }

@@ -5,7 +5,7 @@ import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { MultiEdit } from "./multi-edit.js";
 import { Read } from "./read.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -23,18 +23,12 @@ async function seed(name: string, content: string): Promise<void> {
 function countingSource(): { source: FileSource; writes: () => number } {
   const local = new LocalFileSource();
   let writes = 0;
-  const source: FileSource = {
-    resolve: (w, p, f) => local.resolve(w, p, f),
-    realRoot: (w) => local.realRoot(w),
-    stat: (p) => local.stat(p),
-    readFile: (p) => local.readFile(p),
-    readChunks: (p, o) => local.readChunks(p, o),
+  const source: FileSource = wrapSource(local, {
     writeFile: (p, d, o) => {
       writes++;
       return local.writeFile(p, d, o);
     },
-    list: (p) => local.list(p),
-  };
+  });
   return { source, writes: () => writes };
 }
 
@@ -105,6 +99,24 @@ describe("MultiEdit", () => {
       );
       expect(out.textContent()).toBe(
         "Execution error: `edits[0].old_string` occurs 2 times (lines 1, 1) in a.txt; nothing was written\nAdd surrounding lines to `edits[0].old_string` so it matches exactly once, or set `edits[0].replace_all` to true to change every occurrence.",
+      );
+    });
+  });
+  describe("when an edit's old text occurs on many lines", () => {
+    it("lists the first ten lines and counts the rest", async () => {
+      await seed("many.txt", `w\n${"x\n".repeat(11)}`);
+      const out = await new MultiEdit().call(
+        {
+          file_path: "many.txt",
+          edits: [
+            { old_string: "w", new_string: "x" },
+            { old_string: "x", new_string: "z" },
+          ],
+        },
+        ws.ctx,
+      );
+      expect(out.textContent()).toBe(
+        "Execution error: `edits[1].old_string` occurs 12 times (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more) in many.txt as changed by the earlier edits; nothing was written\nAdd surrounding lines to `edits[1].old_string` so it matches exactly once, or set `edits[1].replace_all` to true to change every occurrence.",
       );
     });
   });

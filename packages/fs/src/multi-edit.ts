@@ -88,8 +88,10 @@ export class MultiEdit extends FsTool<MultiEditInput> {
       })),
       matching: this.#o.matching,
       emptyOld: "refuse",
+      replaceAllNone: "fail",
       staleGuard: true,
       maxFileBytes: this.#o.maxFileBytes,
+      streamFromBytes: this.#o.streamFromBytes,
       names: (i) => ({
         oldField: `edits[${i}].old_string`,
         newField: `edits[${i}].new_string`,

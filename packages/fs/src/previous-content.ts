@@ -1,4 +1,4 @@
-import type { FileSource, FileStat } from "./file-source.js";
+import type { OpenFile } from "./file-source.js";
 import { toLf } from "./line-endings.js";
 import type { StaleGuard } from "./stale-guard.js";
 import { decodeText, SNIFF_BYTES, sniffEncoding, type TextEncoding } from "./text-codec.js";
@@ -12,14 +12,17 @@ export interface PreviousContent {
   /** The encoding to keep (BOM, UTF-16); `utf8` for binary or unknown. */
   readonly encoding: TextEncoding;
   readonly size: number;
+  /** The file's version when it was read (the write must still find it). */
+  readonly version: string;
 }
 
 /** Options for `loadPrevious`. */
 export interface LoadPreviousOptions {
-  source: FileSource;
+  /** The file, held open. */
+  file: OpenFile;
+  /** The path the stale guard knows the file by (the target's real path). */
   path: string;
   shown: string;
-  stat: FileStat;
   guard: StaleGuard;
   /** Files up to this size are loaded whole (and hashed); larger ones are only sniffed. */
   maxLoadBytes: number;
@@ -31,17 +34,18 @@ export interface LoadPreviousOptions {
  * the encoding, and the guard compares its fingerprint.
  */
 export async function loadPrevious(o: LoadPreviousOptions): Promise<PreviousContent> {
-  const { source, path, stat, guard } = o;
+  const { file, path, guard } = o;
+  const { stat } = file;
   if (stat.size > o.maxLoadBytes) {
-    await guard.assertFresh(path, o.shown, { version: stat.version, bytes: () => source.readFile(path) });
+    await guard.assertFresh(path, o.shown, { version: stat.version, bytes: () => file.readAll() });
     let encoding: TextEncoding = "utf8";
-    for await (const head of source.readChunks(path, { chunkBytes: SNIFF_BYTES })) {
+    for await (const head of file.readChunks({ chunkBytes: SNIFF_BYTES, end: SNIFF_BYTES })) {
       encoding = sniffEncoding(head) ?? "utf8";
       break;
     }
-    return { encoding, size: stat.size };
+    return { encoding, size: stat.size, version: stat.version };
   }
-  const bytes = await source.readFile(path);
+  const bytes = await file.readAll();
   await guard.assertFresh(path, o.shown, { version: stat.version, bytes: async () => bytes });
   const decoded = decodeText(bytes);
   return {
@@ -49,5 +53,6 @@ export async function loadPrevious(o: LoadPreviousOptions): Promise<PreviousCont
     text: decoded ? toLf(decoded.text) : "",
     encoding: decoded?.encoding ?? "utf8",
     size: bytes.length,
+    version: stat.version,
   };
 }

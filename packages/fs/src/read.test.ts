@@ -8,7 +8,7 @@ import { LocalFileSource } from "./local-file-source.js";
 import { Read } from "./read.js";
 import { StaleGuard } from "./stale-guard.js";
 import { encodeText } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -192,18 +192,13 @@ describe("Read", () => {
     it("stops at the size it had when the read began", async () => {
       await put("log.txt", "a\nb\n");
       const local = new LocalFileSource();
-      const growing: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        readFile: (p) => local.readFile(p),
-        async *readChunks(p, o) {
+      const growing: FileSource = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
           await writeFile(p, "a\nb\nc\nd\n");
-          yield* local.readChunks(p, o);
+          return file;
         },
-        writeFile: (p, d, o) => local.writeFile(p, d, o),
-        list: (p) => local.list(p),
-      };
+      });
       expect((await new Read({ source: growing }).call({ file_path: "log.txt" }, ws.ctx)).textContent()).toBe(
         "1\ta\n2\tb",
       );
@@ -228,30 +223,80 @@ describe("Read", () => {
       expect(StaleGuard.of(ws.ctx).get(join(ws.root, "a.txt"))?.hash).toMatch(/^[0-9a-f]{64}$/);
     });
   });
+  describe("when the file is too large to hash", () => {
+    it("stops reading after the window and says more lines follow", async () => {
+      await put("big.txt", numbered(400_000));
+      let chunks = 0;
+      const local = new LocalFileSource();
+      const counting = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
+          return {
+            path: file.path,
+            stat: file.stat,
+            close: () => file.close(),
+            readAll: () => file.readAll(),
+            async *readChunks(c) {
+              for await (const chunk of file.readChunks({ ...c, chunkBytes: 64 * 1024 })) {
+                chunks++;
+                yield chunk;
+              }
+            },
+          };
+        },
+      });
+      const read = new Read({ source: counting, maxHashBytes: 1024 });
+      expect((await read.call({ file_path: "big.txt", limit: 2 }, ws.ctx)).textContent()).toBe(
+        "1\tline 1\n2\tline 2\n\n[Showing lines 1-2; more lines follow. To continue, call Read with offset 3.]",
+      );
+      expect(chunks).toBe(1);
+      chunks = 0;
+      expect(
+        (await read.call({ file_path: "big.txt", offset: 100_000, limit: 2 }, ws.ctx)).textContent(),
+      ).toBe(
+        "100000\tline 100000\n100001\tline 100001\n\n[Showing lines 100000-100001; more lines follow. To continue, call Read with offset 100002.]",
+      );
+      // Lines 1-100,001 take about 1.3 MB of the file's 5.3 MB: the rest is never read.
+      expect(chunks).toBeLessThan(25);
+    });
+    it("still knows the end when the window reaches it", async () => {
+      await put("end.txt", numbered(5));
+      const read = new Read({ maxHashBytes: 1024 });
+      expect((await read.call({ file_path: "end.txt", offset: 4 }, ws.ctx)).textContent()).toBe(
+        "4\tline 4\n5\tline 5\n\n[Showing lines 4-5 of 5. That is the end of the file.]",
+      );
+      expect((await read.call({ file_path: "end.txt", offset: 9 }, ws.ctx)).textContent()).toMatch(
+        /^Invalid input: `offset` 9 is past the end of end\.txt, which has 5 lines/,
+      );
+    });
+  });
   describe("when the file is large", () => {
     it("streams it in bounded chunks and never loads it whole", async () => {
       const lines = 400_000;
       await put("huge.txt", numbered(lines));
       const seen = { readFile: 0, maxChunk: 0, chunks: 0 };
       const local = new LocalFileSource();
-      const spy: FileSource = {
-        resolve: (w, p, f) => local.resolve(w, p, f),
-        realRoot: (w) => local.realRoot(w),
-        stat: (p) => local.stat(p),
-        readFile: (p) => {
-          seen.readFile++;
-          return local.readFile(p);
+      const spy: FileSource = wrapSource(local, {
+        async open(p, o) {
+          const file = await local.open(p, o);
+          return {
+            path: file.path,
+            stat: file.stat,
+            close: () => file.close(),
+            readAll: () => {
+              seen.readFile++;
+              return file.readAll();
+            },
+            async *readChunks(c) {
+              for await (const chunk of file.readChunks({ ...c, chunkBytes: 64 * 1024 })) {
+                seen.chunks++;
+                seen.maxChunk = Math.max(seen.maxChunk, chunk.length);
+                yield chunk;
+              }
+            },
+          };
         },
-        async *readChunks(p, o) {
-          for await (const c of local.readChunks(p, { ...o, chunkBytes: 64 * 1024 })) {
-            seen.chunks++;
-            seen.maxChunk = Math.max(seen.maxChunk, c.length);
-            yield c;
-          }
-        },
-        writeFile: (p, d, o) => local.writeFile(p, d, o),
-        list: (p) => local.list(p),
-      };
+      });
       const out = await new Read({ source: spy, workspace: new Workspace({ root: ws.root }) }).call(
         { file_path: "huge.txt", offset: 350_000, limit: 2 },
         ws.ctx,

@@ -2,6 +2,7 @@ import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } f
 import { checkReplyMaxBytes, NOTE_BYTES } from "./check-reply-max-bytes.js";
 import { FS_ALIASES } from "./field-aliases.js";
 import { FILE_PATH_PROPERTY } from "./file-path-property.js";
+import type { OpenFile } from "./file-source.js";
 import {
   type FsToolOptions,
   positiveInteger,
@@ -12,10 +13,11 @@ import { FsTool } from "./fs-tool.js";
 import type { ImageInfo } from "./image.js";
 import { formatBytes, formatLines } from "./line-format.js";
 import type { LineWindowResult } from "./line-window.js";
+import { openTarget } from "./open-target.js";
 import { fsResourceKey } from "./resource-key.js";
 import { scanFile } from "./scan-file.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
-import { requireFile, resolveTarget, type Target } from "./target.js";
+import { resolveTarget, type Target } from "./target.js";
 
 /** Options for `Read`. */
 export interface ReadOptions extends FsToolOptions {
@@ -97,25 +99,33 @@ export class Read extends FsTool<ReadInput> {
   protected async run(input: ReadInput, ctx: ToolContext): Promise<ToolOutput> {
     const { offset = 1, limit = this.#o.defaultLimit } = input;
     const target = await resolveTarget(ctx, this.#o, input.file_path, "file_path");
-    const stat = requireFile(target, "file_path", "Read");
-    const guard = StaleGuard.of(ctx);
-    const scan = await scanFile({
-      source: this.#o.source,
-      path: target.path.real,
-      shown: target.shown,
-      stat,
-      window: { offset, limit, maxLineChars: this.#o.maxLineChars, maxBytes: this.#o.maxBytes - NOTE_BYTES },
-      maxHashBytes: this.#o.maxHashBytes,
-      guard,
-      signal: ctx.signal,
-    });
-    if (scan.kind === "image") return this.#image(target, scan.image, guard);
-    return ToolOutput.text(this.#text(target, scan.window, offset));
+    const file = await openTarget(this.#o, target, "file_path", "Read");
+    try {
+      const guard = StaleGuard.of(ctx);
+      const scan = await scanFile({
+        file,
+        path: target.path.real,
+        shown: target.shown,
+        window: {
+          offset,
+          limit,
+          maxLineChars: this.#o.maxLineChars,
+          maxBytes: this.#o.maxBytes - NOTE_BYTES,
+        },
+        maxHashBytes: this.#o.maxHashBytes,
+        guard,
+        signal: ctx.signal,
+      });
+      if (scan.kind === "image") return await this.#image(target, file, scan.image, guard);
+      return ToolOutput.text(this.#text(target, scan.window, offset));
+    } finally {
+      await file.close();
+    }
   }
 
   #text(target: Target, window: LineWindowResult, offset: number): string {
-    const { lines, total, capped } = window;
-    if (total === 0) return `${target.shown} is empty.`;
+    const { lines, total, capped, complete } = window;
+    if (total === 0 && complete) return `${target.shown} is empty.`;
     if (offset > total) {
       throw ToolError.invalidInput(
         `\`offset\` ${offset} is past the end of ${target.shown}, which has ${total} lines`,
@@ -127,22 +137,27 @@ export class Read extends FsTool<ReadInput> {
     const body = formatLines(lines, this.#o.maxLineChars);
     const first = lines[0]?.number ?? offset;
     const last = lines.at(-1)?.number ?? offset;
-    if (first === 1 && last === total) return body;
+    if (complete && first === 1 && last === total) return body;
     const why = capped ? ` (the reply is capped at ${formatBytes(this.#o.maxBytes)})` : "";
+    // A large file is read only up to the window: its total is not known, only that more follows.
+    const of = complete ? ` of ${total}` : "";
+    const more = complete ? "" : "; more lines follow";
     const next =
-      last < total ? ` To continue, call Read with offset ${last + 1}.` : " That is the end of the file.";
-    return `${body}\n\n[Showing lines ${first}-${last} of ${total}${why}.${next}]`;
+      !complete || last < total
+        ? ` To continue, call Read with offset ${last + 1}.`
+        : " That is the end of the file.";
+    return `${body}\n\n[Showing lines ${first}-${last}${of}${why}${more}.${next}]`;
   }
 
-  async #image(target: Target, image: ImageInfo, guard: StaleGuard): Promise<ToolOutput> {
-    const stat = requireFile(target, "file_path", "Read");
+  async #image(target: Target, file: OpenFile, image: ImageInfo, guard: StaleGuard): Promise<ToolOutput> {
+    const { stat } = file;
     if (stat.size > this.#o.maxImageBytes) {
       throw ToolError.invalidInput(
         `${target.shown} is a ${image.format} image of ${formatBytes(stat.size)}, over the ${formatBytes(this.#o.maxImageBytes)} limit`,
         { advice: "Ask the user for a smaller version of the image." },
       );
     }
-    const bytes = await this.#o.source.readFile(target.path.real);
+    const bytes = await file.readAll();
     guard.record(target.path.real, { hash: hashBytes(bytes), version: stat.version });
     const size = image.width === undefined ? "" : `, ${image.width}x${image.height}`;
     return ToolOutput.multipart([

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { ToolError } from "@toolkit/core";
-import type { FileSource, FileStat } from "./file-source.js";
+import type { OpenFile } from "./file-source.js";
 import { type ImageInfo, sniffImage } from "./image.js";
 import { formatBytes } from "./line-format.js";
 import { LineWindow, type LineWindowOptions, type LineWindowResult } from "./line-window.js";
@@ -14,12 +14,12 @@ export type ScanResult =
 
 /** Options for `scanFile`. */
 export interface ScanFileOptions {
-  source: FileSource;
-  /** The real path to read. */
+  /** The file, held open (its stat is the opened file's). */
+  file: OpenFile;
+  /** The path the stale guard records the read under (the target's real path). */
   path: string;
   /** How messages name the file. */
   shown: string;
-  stat: FileStat;
   window: LineWindowOptions;
   /** Files up to this size are hashed for the stale guard. */
   maxHashBytes: number;
@@ -35,16 +35,22 @@ export interface ScanFileOptions {
  * Memory stays bounded by the chunk size and the window.
  */
 export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
-  const { source, path, shown, stat, guard } = options;
+  const { file, path, shown, guard } = options;
+  const { stat } = file;
   const hash = stat.size <= options.maxHashBytes ? createHash("sha256") : undefined;
   const lines = new LineWindow(options.window);
   let toUtf8: ((chunk: Uint8Array, last: boolean) => Uint8Array) | undefined;
   let encoding: TextEncoding | undefined;
   // Stop at the size seen by stat, so a file that keeps growing (a live log) still ends.
   let left = stat.size > 0 ? stat.size : Number.POSITIVE_INFINITY;
-  for await (const whole of source.readChunks(path, options.signal ? { signal: options.signal } : {})) {
+  // Set when the scan stops after the window with bytes still unread.
+  let more = false;
+  for await (const whole of file.readChunks(options.signal ? { signal: options.signal } : {})) {
     const chunk = whole.length > left ? whole.subarray(0, left) : whole;
     left -= chunk.length;
+    // A file small enough to hash is read to its end anyway, and its lines counted;
+    // a larger one is left once the window is full, so the cost follows the window.
+    const countRest = hash !== undefined;
     if (toUtf8 === undefined) {
       const image = sniffImage(chunk);
       if (image) return { kind: "image", image };
@@ -52,16 +58,20 @@ export async function scanFile(options: ScanFileOptions): Promise<ScanResult> {
       if (encoding === undefined) throw binaryFile(shown, stat.size);
       toUtf8 = toUtf8Chunks(encoding);
       hash?.update(chunk);
-      lines.push(toUtf8(chunk.subarray(bomLength(encoding)), false));
+      lines.push(toUtf8(chunk.subarray(bomLength(encoding)), false), countRest);
     } else {
       hash?.update(chunk);
-      lines.push(toUtf8(chunk, false));
+      lines.push(toUtf8(chunk, false), countRest);
+    }
+    if (!countRest && lines.done) {
+      more = lines.leftover || left > 0;
+      break;
     }
     if (left <= 0) break;
   }
-  if (toUtf8) lines.push(toUtf8(new Uint8Array(0), true));
+  if (toUtf8 && !more) lines.push(toUtf8(new Uint8Array(0), true));
   guard.record(path, hash ? { hash: hash.digest("hex"), version: stat.version } : { version: stat.version });
-  return { kind: "text", encoding: encoding ?? "utf8", window: lines.finish() };
+  return { kind: "text", encoding: encoding ?? "utf8", window: lines.finish(!more) };
 }
 
 /** The soft error for a file that is not text. */

@@ -50,7 +50,7 @@ export class StaleGuard {
   async assertFresh(
     realPath: string,
     shown: string,
-    current: { version: string; bytes: () => Promise<Uint8Array> },
+    current: { version: string; bytes?: () => Promise<Uint8Array>; hash?: string },
   ): Promise<void> {
     const record = this.#records.get(realPath);
     if (!record) {
@@ -63,7 +63,7 @@ export class StaleGuard {
     }
     const same =
       record.hash !== undefined
-        ? record.hash === hashBytes(await current.bytes())
+        ? record.hash === (current.hash ?? (current.bytes ? hashBytes(await current.bytes()) : undefined))
         : record.version === current.version;
     if (!same) {
       throw ToolError.execution(

@@ -3,6 +3,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createToolContext, type ToolContext, type ToolOutput } from "@toolkit/core";
+import type { FileSource } from "./file-source.js";
 
 /** A fresh temp directory (real path) as the workspace root, and a context rooted there. */
 export interface TempWorkspace {
@@ -22,4 +23,17 @@ export async function tempWorkspace(prefix = "toolkit-fs-"): Promise<TempWorkspa
 /** The text of an output, with its error flag, for compact assertions. */
 export function view(output: ToolOutput): { isError: boolean; text: string } {
   return { isError: output.isError, text: output.textContent() };
+}
+
+/** A FileSource that does what `base` does, except for the methods given. */
+export function wrapSource(base: FileSource, overrides: Partial<FileSource>): FileSource {
+  return {
+    resolve: (w, p, f) => base.resolve(w, p, f),
+    realRoot: (w) => base.realRoot(w),
+    stat: (p) => base.stat(p),
+    open: (p, o) => base.open(p, o),
+    writeFile: (p, d, o) => base.writeFile(p, d, o),
+    list: (p, o) => base.list(p, o),
+    ...overrides,
+  };
 }

@@ -1,3 +1,5 @@
+import { formatNumber } from "./line-format.js";
+
 /** `diff` is loaded on first use, so processes that only read never pay for it. */
 let jsdiff: Promise<typeof import("diff")> | undefined;
 
@@ -12,6 +14,10 @@ export interface UnifiedDiffOptions {
   contextLines?: number;
   /** Longer diffs are cut with a note. @default 400 */
   maxLines?: number;
+  /** The line number of the first line of `before` and `after` (they may be a region of a larger file). @default 1 */
+  firstLineNumber?: number;
+  /** Longer lines of the diff are cut with a note (a one-line file of 5 MB stays a short reply). @default 2000 */
+  maxLineChars?: number;
 }
 
 /**
@@ -25,6 +31,8 @@ export async function unifiedDiff({
   after,
   contextLines = 3,
   maxLines = 400,
+  maxLineChars = 2000,
+  firstLineNumber = 1,
 }: UnifiedDiffOptions): Promise<string> {
   const old = before ?? "";
   const { start, endOld, endNew, firstLine } = changedRegion(old, after, contextLines);
@@ -35,12 +43,21 @@ export async function unifiedDiff({
   });
   const out = [before === undefined ? "--- /dev/null" : `--- a/${shown}`, `+++ b/${shown}`];
   for (const h of patch.hunks) {
-    const oldStart = h.oldStart + firstLine - 1 - (h.oldLines === 0 ? 1 : 0);
-    const newStart = h.newStart + firstLine - 1 - (h.newLines === 0 ? 1 : 0);
-    out.push(`@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`, ...h.lines);
+    const shift = firstLine + firstLineNumber - 2;
+    const oldStart = h.oldStart + shift - (h.oldLines === 0 ? 1 : 0);
+    const newStart = h.newStart + shift - (h.newLines === 0 ? 1 : 0);
+    out.push(`@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`);
+    for (const line of h.lines) out.push(cutLine(line, maxLineChars));
   }
   if (out.length <= maxLines) return out.join("\n");
   return `${out.slice(0, maxLines).join("\n")}\n[diff cut: ${out.length - maxLines} more lines]`;
+}
+
+/** A diff line (its `+`, `-` or space first) cut to `maxChars` characters of text, with a note. */
+function cutLine(line: string, maxChars: number): string {
+  const more = line.length - 1 - maxChars;
+  if (more <= 0) return line;
+  return `${line.slice(0, 1 + maxChars)} [line cut: ${formatNumber(more)} more characters]`;
 }
 
 /** Line-aligned bounds of what differs, widened by `context` lines, with the first line's number. */

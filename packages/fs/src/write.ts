@@ -5,12 +5,12 @@ import { FILE_PATH_PROPERTY } from "./file-path-property.js";
 import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "./fs-options.js";
 import { FsTool } from "./fs-tool.js";
 import { toLf } from "./line-endings.js";
-import { assertUnchanged } from "./load-text-file.js";
 import { formatBytes } from "./line-format.js";
-import { loadPrevious } from "./previous-content.js";
+import { openTarget } from "./open-target.js";
+import { loadPrevious, type PreviousContent } from "./previous-content.js";
 import { fsResourceKey } from "./resource-key.js";
 import { hashBytes, StaleGuard } from "./stale-guard.js";
-import { requireFile, resolveTarget } from "./target.js";
+import { resolveTarget, type Target } from "./target.js";
 import { encodeText } from "./text-codec.js";
 import { unifiedDiff } from "./unified-diff.js";
 
@@ -69,22 +69,17 @@ export class Write extends FsTool<WriteInput> {
     const { source, maxHashBytes } = this.#o;
     const real = target.path.real;
     const guard = StaleGuard.of(ctx);
-    const previous = target.stat
-      ? await loadPrevious({
-          source,
-          path: real,
-          shown: target.shown,
-          stat: requireFile(target, "file_path", "Write"),
-          guard,
-          maxLoadBytes: maxHashBytes,
-        })
-      : undefined;
+    const previous = target.stat ? await this.#previous(target, guard) : undefined;
     const data = encodeText(input.content, previous?.encoding ?? "utf8");
     if (previous?.bytes && Buffer.compare(previous.bytes, data) === 0) {
       return ToolOutput.text(`No change: ${target.shown} already has this content.`);
     }
-    if (target.stat) await assertUnchanged(source, target, target.stat.version);
-    await source.writeFile(real, data, { realRoot: target.realRoot });
+    await source.writeFile(real, data, {
+      realRoot: target.realRoot,
+      shown: target.shown,
+      signal: ctx.signal,
+      ...(previous ? { expectVersion: previous.version } : {}),
+    });
     const after = await source.stat(real);
     guard.record(real, {
       ...(data.length <= maxHashBytes ? { hash: hashBytes(data) } : {}),
@@ -103,5 +98,21 @@ export class Write extends FsTool<WriteInput> {
       after: toLf(input.content),
     });
     return ToolOutput.text(`${head}\n\n${diff}`).withHint(DisplayHint.Diff);
+  }
+
+  /** The file about to be replaced, opened and checked (stale guard, encoding). */
+  async #previous(target: Target, guard: StaleGuard): Promise<PreviousContent> {
+    const file = await openTarget(this.#o, target, "file_path", "Write");
+    try {
+      return await loadPrevious({
+        file,
+        path: target.path.real,
+        shown: target.shown,
+        guard,
+        maxLoadBytes: this.#o.maxHashBytes,
+      });
+    } finally {
+      await file.close();
+    }
   }
 }

@@ -7,7 +7,7 @@ import { ReadFile } from "./read-file.js";
 /** Options for `createLoomTools`: the shared fs options, plus each tool's own. */
 export interface CreateLoomToolsOptions extends Omit<EditOptions, "matching" | "maxFileBytes"> {
   /** Options of `edit_file`. */
-  edit?: Pick<EditOptions, "matching" | "maxFileBytes">;
+  edit?: Pick<EditOptions, "matching" | "maxFileBytes" | "streamFromBytes">;
   /** Options of `list_files`. */
   list?: Pick<ListFilesOptions, "maxEntries">;
 }

@@ -52,7 +52,7 @@ export class EditFile extends FsTool<EditFileInput> {
     super({
       name: "edit_file",
       description:
-        "Edits a text file and returns JSON {path, edits_applied, original_bytes, new_bytes}. Each edit replaces old_str (which must occur exactly once unless replace_all) with new_str; an empty old_str appends new_str, creating the file if needed. All edits apply in memory, then the file is written once; if any edit fails nothing is written.",
+        "Edits a text file and returns JSON {path, edits_applied, original_bytes, new_bytes}, where path is the file's canonical absolute path. Each edit replaces old_str (which must occur exactly once unless replace_all; a replace_all that matches nothing changes nothing) with new_str; an empty old_str appends new_str, creating the file if needed. All edits apply in memory, then the file is written once; if any edit fails nothing is written.",
       inputSchema: SCHEMA,
       aliases: LOOM_ALIASES,
       nestedAliases: ["edits"],
@@ -79,8 +79,10 @@ export class EditFile extends FsTool<EditFileInput> {
       })),
       matching: this.#o.matching,
       emptyOld: "append",
+      replaceAllNone: "succeed",
       staleGuard: false,
       maxFileBytes: this.#o.maxFileBytes,
+      streamFromBytes: this.#o.streamFromBytes,
       names: (i) => ({
         oldField: `edits[${i}].old_str`,
         newField: `edits[${i}].new_str`,
@@ -88,7 +90,7 @@ export class EditFile extends FsTool<EditFileInput> {
       }),
     });
     return ToolOutput.structured({
-      path: input.path,
+      path: result.target.path.real,
       edits_applied: input.edits.length,
       original_bytes: result.originalBytes,
       new_bytes: result.newBytes,

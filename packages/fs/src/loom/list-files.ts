@@ -1,5 +1,4 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
-import type { DirEntry } from "../file-source.js";
 import { LOOM_ALIASES } from "../field-aliases.js";
 import {
   type FsToolOptions,
@@ -8,7 +7,7 @@ import {
   resolveFsOptions,
 } from "../fs-options.js";
 import { FsTool } from "../fs-tool.js";
-import { resolveTarget, type Target } from "../target.js";
+import { resolveTarget } from "../target.js";
 
 /** Options for `ListFiles`. */
 export interface ListFilesOptions extends FsToolOptions {
@@ -83,37 +82,63 @@ export class ListFiles extends FsTool<ListFilesInput> {
       });
     }
     const files: Listed[] = [];
-    const truncated = await this.#walk(ctx, target, recursive ? maxDepth : 1, files);
+    const truncated = await this.#walk(
+      ctx,
+      target.realRoot,
+      target.path.real,
+      target.shown,
+      recursive ? maxDepth : 1,
+      files,
+    );
     return ToolOutput.structured(truncated ? { files, truncated: true } : { files });
   }
 
-  /** Depth-first, sorted; returns true when `maxEntries` cut the listing. */
-  async #walk(ctx: ToolContext, dir: Target, depth: number, out: Listed[]): Promise<boolean> {
-    const entries = await this.#o.source.list(dir.path.real);
+  /**
+   * Depth-first, sorted; returns true when `maxEntries` cut the listing. Each
+   * directory is listed through a held, checked descriptor; kinds and sizes
+   * come from that listing, never from following a path again.
+   */
+  async #walk(
+    ctx: ToolContext,
+    realRoot: string,
+    real: string,
+    shown: string,
+    depth: number,
+    out: Listed[],
+  ): Promise<boolean> {
+    const entries = await this.#o.source.list(real, { realRoot });
     for (const entry of entries) {
       if (out.length >= this.#o.maxEntries) return true;
       if (ctx.signal.aborted) throw ToolError.cancelled();
-      const rel = dir.shown === "." ? entry.name : `${dir.shown}/${entry.name}`;
-      const child = await this.#child(ctx, rel, entry);
-      if (!child) continue;
-      out.push({
-        path: rel,
-        size: child.stat?.kind === "file" ? child.stat.size : 0,
-        is_dir: child.stat?.kind === "directory",
-      });
+      const rel = shown === "." ? entry.name : `${shown}/${entry.name}`;
+      const listed =
+        entry.kind === "symlink"
+          ? await this.#linked(ctx, rel)
+          : { path: rel, size: entry.size, is_dir: entry.kind === "directory" };
+      if (!listed) continue;
+      out.push(listed);
       const descend = entry.kind === "directory" && depth > 1;
-      if (descend && (await this.#walk(ctx, child, depth - 1, out))) return true;
+      if (descend && (await this.#walk(ctx, realRoot, `${real}/${entry.name}`, rel, depth - 1, out)))
+        return true;
     }
     return false;
   }
 
-  /** The entry checked against the workspace; `undefined` for a link leading outside or dangling. */
-  async #child(ctx: ToolContext, rel: string, entry: DirEntry): Promise<Target | undefined> {
+  /** A link, described by what it leads to once opened and checked; `undefined` when it leads outside or nowhere. */
+  async #linked(ctx: ToolContext, rel: string): Promise<Listed | undefined> {
     try {
       const t = await resolveTarget(ctx, this.#o, rel, "path");
-      return entry.kind === "symlink" && !t.stat ? undefined : t;
+      if (!t.stat) return undefined;
+      const file = await this.#o.source.open(t.path.real, { realRoot: t.realRoot });
+      await file.close();
+      return {
+        path: rel,
+        size: file.stat.kind === "file" ? file.stat.size : 0,
+        is_dir: file.stat.kind === "directory",
+      };
     } catch (error) {
-      if (ToolError.is(error) && error.kind === "Permission") return undefined;
+      if (ToolError.is(error) && (error.kind === "Permission" || error.kind === "FileNotFound"))
+        return undefined;
       throw error;
     }
   }

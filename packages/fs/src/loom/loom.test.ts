@@ -32,7 +32,7 @@ describe("read_file", () => {
       await writeFile(at("a.txt"), "hello\r\nworld\n");
       const out = await tools().readFile_.call({ path: "a.txt" }, ws.ctx);
       expect(out.structuredValue()).toEqual({
-        path: "a.txt",
+        path: at("a.txt"),
         contents: "hello\r\nworld\n",
         truncated: false,
       });
@@ -41,10 +41,24 @@ describe("read_file", () => {
     it("drops a BOM and decodes UTF-16", async () => {
       await writeFile(at("u.txt"), encodeText("ünï\n", "utf16le"));
       expect((await tools().readFile_.call({ path: "u.txt" }, ws.ctx)).structuredValue()).toEqual({
-        path: "u.txt",
+        path: at("u.txt"),
         contents: "ünï\n",
         truncated: false,
       });
+    });
+  });
+  describe("when the path is relative or goes through a link", () => {
+    it("answers with the canonical path, as Loom's validate_path gives it", async () => {
+      await mkdir(at("real"));
+      await writeFile(at("real/f.txt"), "x");
+      await symlink("real", at("alias"));
+      for (const path of ["alias/f.txt", "./real/../alias/f.txt", at("alias/f.txt")]) {
+        expect((await tools().readFile_.call({ path }, ws.ctx)).structuredValue()).toEqual({
+          path: at("real/f.txt"),
+          contents: "x",
+          truncated: false,
+        });
+      }
     });
   });
   describe("when the file is longer than max_bytes", () => {
@@ -53,14 +67,14 @@ describe("read_file", () => {
       expect(
         (await tools().readFile_.call({ path: "m.txt", max_bytes: 4 }, ws.ctx)).structuredValue(),
       ).toEqual({
-        path: "m.txt",
+        path: at("m.txt"),
         contents: "ab",
         truncated: true,
       });
       expect(
         (await tools().readFile_.call({ file_path: "m.txt", max_bytes: 5 }, ws.ctx)).structuredValue(),
       ).toEqual({
-        path: "m.txt",
+        path: at("m.txt"),
         contents: "ab€",
         truncated: true,
       });
@@ -104,7 +118,7 @@ describe("edit_file", () => {
         ws.ctx,
       );
       expect(out.structuredValue()).toEqual({
-        path: "a.txt",
+        path: at("a.txt"),
         edits_applied: 2,
         original_bytes: 8,
         new_bytes: 4,
@@ -117,6 +131,44 @@ describe("edit_file", () => {
       await editFile.call({ path: "log/n.txt", edits: [{ old_str: "", new_str: "a\n" }] }, ws.ctx);
       await editFile.call({ path: "log/n.txt", edits: [{ old_str: "", new_str: "b\n" }] }, ws.ctx);
       expect(await readFile(at("log/n.txt"), "utf8")).toBe("a\nb\n");
+    });
+    it("succeeds on a replace_all that matches nothing and leaves the file alone", async () => {
+      await writeFile(at("a.txt"), "one\n");
+      const out = await tools().editFile.call(
+        {
+          path: "a.txt",
+          edits: [
+            { old_str: "zzz", new_str: "y", replace_all: true },
+            { old_str: "one", new_str: "1", replace_all: true },
+          ],
+        },
+        ws.ctx,
+      );
+      expect(out.structuredValue()).toEqual({
+        path: at("a.txt"),
+        edits_applied: 2,
+        original_bytes: 4,
+        new_bytes: 2,
+      });
+      expect(await readFile(at("a.txt"), "utf8")).toBe("1\n");
+      const none = await tools().editFile.call(
+        { path: "a.txt", edits: [{ old_str: "zzz", new_str: "y", replace_all: true }] },
+        ws.ctx,
+      );
+      expect(none.structuredValue()).toEqual({
+        path: at("a.txt"),
+        edits_applied: 1,
+        original_bytes: 2,
+        new_bytes: 2,
+      });
+    });
+    it("still fails a single replacement that matches nothing", async () => {
+      await writeFile(at("a.txt"), "one\n");
+      const out = await tools().editFile.call(
+        { path: "a.txt", edits: [{ old_str: "zzz", new_str: "y" }] },
+        ws.ctx,
+      );
+      expect(out.textContent()).toMatch(/^Execution error: `edits\[0\]\.old_str` was not found in a\.txt/);
     });
     it("keeps CRLF line endings", async () => {
       await writeFile(at("w.txt"), "x\r\ny\r\n");

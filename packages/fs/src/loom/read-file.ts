@@ -1,11 +1,13 @@
 import { type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
 import { LOOM_ALIASES } from "../field-aliases.js";
+import type { OpenFile } from "../file-source.js";
 import { FILE_PATH_PROPERTY } from "../file-path-property.js";
 import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "../fs-options.js";
 import { FsTool } from "../fs-tool.js";
 import { fsResourceKey } from "../resource-key.js";
 import { binaryFile } from "../scan-file.js";
-import { requireFile, resolveTarget } from "../target.js";
+import { openTarget } from "../open-target.js";
+import { resolveTarget } from "../target.js";
 import { bomLength, SNIFF_BYTES, sniffEncoding, type TextEncoding } from "../text-codec.js";
 
 interface ReadFileInput {
@@ -44,7 +46,7 @@ export class ReadFile extends FsTool<ReadFileInput> {
     super({
       name: "read_file",
       description:
-        "Reads a text file and returns JSON {path, contents, truncated}. At most max_bytes bytes (default 1 MiB) are returned, cut on a character boundary; truncated says whether the file was longer.",
+        "Reads a text file and returns JSON {path, contents, truncated}, where path is the file's canonical absolute path. At most max_bytes bytes (default 1 MiB) are returned, cut on a character boundary; truncated says whether the file was longer.",
       inputSchema: SCHEMA,
       aliases: LOOM_ALIASES,
       retention: Retention.Requery,
@@ -65,26 +67,22 @@ export class ReadFile extends FsTool<ReadFileInput> {
   protected async run(input: ReadFileInput, ctx: ToolContext): Promise<ToolOutput> {
     const maxBytes = input.max_bytes ?? DEFAULT_MAX_BYTES;
     const target = await resolveTarget(ctx, this.#o, input.path, "path");
-    const stat = requireFile(target, "path", "read_file");
-    const head = await readHead(this.#o, target.path.real, maxBytes + 4, ctx.signal);
+    const file = await openTarget(this.#o, target, "path", "read_file");
+    const { stat } = file;
+    const head = await readHead(file, maxBytes + 4, ctx.signal).finally(() => file.close());
     const encoding = sniffEncoding(head.subarray(0, SNIFF_BYTES));
     if (encoding === undefined) throw binaryFile(target.shown, stat.size);
     const body = head.subarray(bomLength(encoding));
     const limit = Math.min(maxBytes, body.length);
     const contents = decodePrefix(body, limit, encoding);
-    return ToolOutput.structured({ path: input.path, contents, truncated: body.length > maxBytes });
+    return ToolOutput.structured({ path: file.path, contents, truncated: body.length > maxBytes });
   }
 }
 
-async function readHead(
-  o: ResolvedFsOptions,
-  path: string,
-  bytes: number,
-  signal: AbortSignal,
-): Promise<Uint8Array> {
+async function readHead(file: OpenFile, bytes: number, signal: AbortSignal): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let have = 0;
-  for await (const chunk of o.source.readChunks(path, { chunkBytes: Math.min(bytes, 1 << 20), signal })) {
+  for await (const chunk of file.readChunks({ chunkBytes: Math.min(bytes, 1 << 20), signal, end: bytes })) {
     parts.push(chunk.slice(0, bytes - have));
     have += Math.min(chunk.length, bytes - have);
     if (have >= bytes) break;
