@@ -64,6 +64,12 @@ export {
   anthropicMessagesCodec,
 } from "./providers/anthropic-messages.js";
 export type { AnthropicMessagesOptions } from "./providers/anthropic-messages.js";
+export {
+  geminiGenerateContent,
+  geminiGenerateContentCodec,
+} from "./providers/gemini-generate-content.js";
+export type { GeminiGenerateContentOptions } from "./providers/gemini-generate-content.js";
+export { geminiSchema } from "./providers/gemini-schema.js";
 export { createModelClient } from "./providers/create-model-client.js";
 export type { CommonClientOptions, CreateModelClientOptions } from "./providers/create-model-client.js";
 export { EMPTY_RESULT_TEXT } from "./providers/result-text.js";

@@ -3,18 +3,28 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLIENTS, replay } from "./replay.js";
-import { SCENARIOS } from "./scenarios.js";
+import { SCENARIOS, VARIANTS } from "./scenarios.js";
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "golden");
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 
-const cases = CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario })));
+const cases = [
+  ...CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario, variant: "", extra: {} }))),
+  ...VARIANTS.flatMap((variant) => {
+    const scenario = SCENARIOS.find((s) => s.name === variant.scenario);
+    if (!scenario) throw new Error(`variant ${variant.name}: no scenario ${variant.scenario}`);
+    return CLIENTS.flatMap((client) => {
+      const extra = variant.options[client.name];
+      return extra ? [{ client, scenario, variant: `.${variant.name}`, extra }] : [];
+    });
+  }),
+];
 
 describe("golden request bytes", () => {
-  describe.each(cases)("when $scenario.name is replayed for $client.name", ({ client, scenario }) => {
+  describe.each(cases)("when $scenario.name$variant is replayed for $client.name", ({ client, scenario, variant, extra }) => {
     it("sends exactly the bytes in the golden file", async () => {
-      const file = join(GOLDEN, client.name, `${scenario.name}.jsonl`);
-      const actual = await replay(scenario, client);
+      const file = join(GOLDEN, client.name, `${scenario.name}${variant}.jsonl`);
+      const actual = await replay(scenario, client, {}, extra);
       if (UPDATE) {
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, actual);
@@ -27,7 +37,7 @@ describe("golden request bytes", () => {
     });
 
     it("sends the same bytes when replayed again", async () => {
-      expect(await replay(scenario, client)).toBe(await replay(scenario, client));
+      expect(await replay(scenario, client, {}, extra)).toBe(await replay(scenario, client, {}, extra));
     });
   });
 

@@ -28,7 +28,8 @@ describe.each(MODES)("BareLoop ($dialect, stream: $stream)", ({ dialect, stream,
         registry: registryOf(echo("echo")),
       });
       const result = await loop.run("do something bad");
-      expect(result.finishReason).toBe("refusal");
+      // Gemini has no refusal of its own: it stops for SAFETY.
+      expect(result.finishReason).toBe(dialect === "gemini-generate-content" ? "content-filter" : "refusal");
       expect(result.text).toBe("I can't help with that.");
       expect(server.requests).toHaveLength(1);
       expect(server.requests[0]?.stream).toBe(stream);
@@ -130,6 +131,11 @@ describe.each(MODES)("BareLoop ($dialect, stream: $stream)", ({ dialect, stream,
           '{"role":"assistant","content":[{"type":"thinking","thinking":"The user wants an echo.","signature":"signature:sig_1"},' +
             '{"type":"redacted_thinking","data":"redacted:sig_2"},{"type":"text","text":"Echoing."},{"type":"tool_use","id":"c1"',
         );
+      } else if (dialect === "gemini-generate-content") {
+        expect(second).toContain(
+          '{"role":"model","parts":[{"text":"Echoing."},{"functionCall":{"id":"c1","name":"echo","args":{"v":"x"}},"thoughtSignature":"signature:sig_1"}]}',
+        );
+        expect(second).not.toContain("The user wants an echo.");
       } else {
         expect(second).not.toContain("The user wants an echo.");
       }

@@ -3,6 +3,7 @@ import { FnTool, type ToolContext } from "@toolkit/core";
 import { afterEach } from "vitest";
 import { ToolRegistry } from "@toolkit/registry";
 import { anthropicMessages } from "../providers/anthropic-messages.js";
+import { geminiGenerateContent } from "../providers/gemini-generate-content.js";
 import { openaiChat } from "../providers/openai-chat.js";
 import { openaiResponses } from "../providers/openai-responses.js";
 import type { ModelClient } from "../model-client.js";
@@ -37,6 +38,17 @@ export const DIALECTS: readonly {
     client: (s, extra = {}) =>
       anthropicMessages({
         baseUrl: s.anthropicBaseUrl,
+        apiKey: "test-key",
+        model: "scripted",
+        clock: manualClock(),
+        ...extra,
+      }),
+  },
+  {
+    dialect: "gemini-generate-content",
+    client: (s, extra = {}) =>
+      geminiGenerateContent({
+        baseUrl: s.geminiBaseUrl,
         apiKey: "test-key",
         model: "scripted",
         clock: manualClock(),

@@ -81,10 +81,10 @@ export function createModelClient(options: CreateModelClientOptions): ModelClien
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new TypeError(`${owner}: \`timeoutMs\` must be a positive number, got ${String(timeoutMs)}`);
   }
+  checkModelOptions(owner, options);
   if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens < 1)) {
     throw new TypeError(`${owner}: \`maxTokens\` must be a positive integer, got ${String(maxTokens)}`);
   }
-  checkModelOptions(owner, options);
   if (
     promptCacheKey !== undefined &&
     promptCacheKey !== true &&
