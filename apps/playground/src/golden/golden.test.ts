@@ -1,12 +1,14 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLIENTS, replay } from "./replay.js";
 import { SCENARIOS, VARIANTS } from "./scenarios.js";
+import { typedBodiesModule } from "./typed-bodies.js";
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "golden");
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
+const TYPED = join(dirname(fileURLToPath(import.meta.url)), "typed");
 
 const cases = [
   ...CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario, variant: "", extra: {} }))),
@@ -60,6 +62,28 @@ describe("golden request bytes", () => {
         [...bytes.matchAll(/"name":"(ReadNote|CountWords|Think)"/g)].map((m) => m[1]);
       expect(names(await replay(tools, client))).toEqual(["ReadNote", "CountWords", "Think"]);
       expect(names(await replay(tools, client, { reverse: true }))).toEqual(["Think", "CountWords", "ReadNote"]);
+    });
+  });
+
+  // After the bodies (vitest runs a file's tests in order): the typed copies follow the golden files.
+  describe.each(CLIENTS)("when the golden bodies of $name are typed by the SDK", (client) => {
+    it("holds every golden body, as UPDATE_GOLDEN=1 writes it", async () => {
+      const dir = join(GOLDEN, client.name);
+      const names = (await readdir(dir)).filter((n) => n.endsWith(".jsonl")).sort();
+      const files = await Promise.all(
+        names.map(async (n) => ({
+          name: n.replace(/\.jsonl$/, ""),
+          lines: (await readFile(join(dir, n), "utf8")).split("\n").filter((l) => l !== ""),
+        })),
+      );
+      const expected = typedBodiesModule(client.name, files);
+      const file = join(TYPED, `${client.name}.generated.ts`);
+      if (UPDATE) {
+        await writeFile(file, expected);
+        return;
+      }
+      const actual = await readFile(file, "utf8").catch(() => "");
+      expect(actual, `${file} is stale; run with UPDATE_GOLDEN=1`).toBe(expected);
     });
   });
 });

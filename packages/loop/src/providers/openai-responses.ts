@@ -118,7 +118,7 @@ export const openaiResponsesCodec: WireCodec = {
         inputTokens: tokens(usage, "input_tokens"),
         outputTokens: tokens(usage, "output_tokens"),
         cachedInputTokens: nestedTokens(usage, "input_tokens_details", "cached_tokens"),
-        cacheWriteTokens: 0,
+        cacheWriteTokens: nestedTokens(usage, "input_tokens_details", "cache_write_tokens"),
         reasoningTokens: nestedTokens(usage, "output_tokens_details", "reasoning_tokens"),
       },
     };
