@@ -1,6 +1,7 @@
-import { stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
+import { dirname } from "node:path";
 import { PassThrough } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { runPlayground } from "./run-playground.js";
 
 function capture() {
@@ -10,6 +11,18 @@ function capture() {
     text += chunk.toString("utf8");
   });
   return { output, text: () => text };
+}
+
+const runDirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(runDirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** Runs a session and removes its run directory (trajectory) after the test. */
+async function run(options: Parameters<typeof runPlayground>[0]) {
+  const outcome = await runPlayground(options);
+  runDirs.push(dirname(outcome.trajectoryPath));
+  return outcome;
 }
 
 describe("runPlayground", () => {
@@ -28,7 +41,7 @@ describe("runPlayground", () => {
   describe("when --json is given", () => {
     it("writes only the result and usage as JSON, streams nothing, and removes the throwaway workspace", async () => {
       const { output, text } = capture();
-      const outcome = await runPlayground({
+      const outcome = await run({
         provider: "scripted",
         json: true,
         output,
@@ -52,7 +65,7 @@ describe("runPlayground", () => {
   describe("when the scripted session streams", () => {
     it("shows each reply's text once, and the summary counts cached and reasoning tokens", async () => {
       const { output, text } = capture();
-      await runPlayground({
+      await run({
         provider: "scripted",
         maxTurns: 30,
         output,
@@ -70,7 +83,7 @@ describe("runPlayground", () => {
   describe("when --max-turns is smaller than the session", () => {
     it("stops there with MaxTurns", async () => {
       const { output } = capture();
-      const outcome = await runPlayground({
+      const outcome = await run({
         provider: "scripted",
         maxTurns: 2,
         output,
