@@ -3,6 +3,7 @@ export { BareLoop } from "./loop/bare-loop.js";
 export type { RunOptions } from "./loop/bare-loop.js";
 export type { BareLoopOptions, LoopDispatchOptions } from "./loop/loop-options.js";
 export type {
+  DeltaEvent,
   FinishEvent,
   LoopObserver,
   LoopResult,
@@ -28,6 +29,7 @@ export type {
   AssistantMessage,
   ContentPart,
   Message,
+  ReasoningPart,
   ToolCallPart,
   ToolResult,
   ToolResultsMessage,
@@ -35,12 +37,16 @@ export type {
 } from "./messages.js";
 export type {
   Constraint,
+  FinishReason,
   ModelClient,
   ModelReply,
   ModelRequest,
   SendOptions,
+  StreamDelta,
   Usage,
 } from "./model-client.js";
+export { addUsage, emptyUsage } from "./usage.js";
+export type { ModelOptions, ReasoningEffort, ToolChoice } from "./providers/model-options.js";
 export { randomIds, sequentialIds } from "./id-gen.js";
 export type { IdGen } from "./id-gen.js";
 export { manualClock, systemClock } from "./clock.js";
@@ -58,8 +64,20 @@ export {
   anthropicMessagesCodec,
 } from "./providers/anthropic-messages.js";
 export type { AnthropicMessagesOptions } from "./providers/anthropic-messages.js";
+export {
+  geminiGenerateContent,
+  geminiGenerateContentCodec,
+} from "./providers/gemini-generate-content.js";
+export type { GeminiGenerateContentOptions } from "./providers/gemini-generate-content.js";
+export { geminiSchema } from "./providers/gemini-schema.js";
 export { createModelClient } from "./providers/create-model-client.js";
 export type { CommonClientOptions, CreateModelClientOptions } from "./providers/create-model-client.js";
 export { EMPTY_RESULT_TEXT } from "./providers/result-text.js";
 export { toolParameters } from "./providers/tool-parameters.js";
-export type { EncodeContext, WireCodec } from "./providers/wire-codec.js";
+export type {
+  EncodeContext,
+  EncodeSettings,
+  SseEvent,
+  StreamAssembler,
+  WireCodec,
+} from "./providers/wire-codec.js";

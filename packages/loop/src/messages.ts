@@ -11,6 +11,25 @@ export interface ToolCallPart {
   readonly input: JsonValue;
   /** The raw argument text when it was not valid JSON; sent back as it came. */
   readonly invalidArguments?: string;
+  /** An opaque signature the provider attached to the call (Gemini `thoughtSignature`); sent back with it. */
+  readonly signature?: string;
+}
+
+/**
+ * The model's reasoning in a reply: readable text (a summary or the thinking
+ * itself, possibly empty) and the provider's own item, sent back verbatim to
+ * the same wire format on the next request (encrypted content, signatures).
+ */
+export interface ReasoningPart {
+  readonly type: "reasoning";
+  /** What can be shown of the reasoning ("" when it is encrypted or redacted). */
+  readonly text: string;
+  /** The wire format that produced it (`ModelClient.provider`); only that format gets `data` back. */
+  readonly provider: string;
+  /** The provider's item, kept byte for byte; absent when there is nothing to send back. */
+  readonly data?: JsonValue;
+  /** How many of the reply's tool calls came before it: its place in the reply. */
+  readonly callsBefore: number;
 }
 
 /** A user turn: the task, or a note from the loop. */
@@ -19,11 +38,13 @@ export interface UserMessage {
   readonly parts: readonly ContentPart[];
 }
 
-/** A model turn: its text and the tools it called, in reply order. */
+/** A model turn: its text, the tools it called, in reply order, and its reasoning. */
 export interface AssistantMessage {
   readonly role: "assistant";
   readonly text: string;
   readonly toolCalls: readonly ToolCallPart[];
+  /** Reasoning items of the reply, in order; absent or empty when there were none. */
+  readonly reasoning?: readonly ReasoningPart[];
 }
 
 /** The answer to one tool call. */

@@ -9,6 +9,10 @@ describe("parseCli", () => {
         workspace: undefined,
         provider: undefined,
         model: undefined,
+        baseUrl: undefined,
+        maxTurns: undefined,
+        json: false,
+        keep: false,
         parallel: false,
         yes: false,
         help: false,
@@ -28,6 +32,12 @@ describe("parseCli", () => {
           "anthropic",
           "--model",
           "m1",
+          "--base-url",
+          "http://127.0.0.1:8080",
+          "--max-turns",
+          "12",
+          "--json",
+          "--keep",
           "--parallel",
           "--yes",
         ]),
@@ -36,6 +46,10 @@ describe("parseCli", () => {
         workspace: "/repo",
         provider: "anthropic",
         model: "m1",
+        baseUrl: "http://127.0.0.1:8080",
+        maxTurns: 12,
+        json: true,
+        keep: true,
         parallel: true,
         yes: true,
         help: false,
@@ -56,6 +70,13 @@ describe("parseCli", () => {
           '--provider must be one of scripted, openai, openai-responses, anthropic, got "gemini"',
         ),
       );
+    });
+
+    it.each([
+      [["--max-turns", "0"], '--max-turns must be a positive integer, got "0"'],
+      [["--base-url", "localhost:1"], '--base-url must be an http(s) URL, got "localhost:1"'],
+    ])("refuses %j naming the flag", (argv, message) => {
+      expect(() => parseCli(argv)).toThrow(message);
     });
 
     it("refuses unknown flags", () => {

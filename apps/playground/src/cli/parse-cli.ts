@@ -7,8 +7,12 @@ export interface CliOptions {
   workspace: string | undefined;
   provider: Provider | undefined;
   model: string | undefined;
+  baseUrl: string | undefined;
+  maxTurns: number | undefined;
   parallel: boolean;
   yes: boolean;
+  json: boolean;
+  keep: boolean;
   help: boolean;
 }
 
@@ -26,8 +30,12 @@ Options:
                        (default: openai if OPENAI_BASE_URL or OPENAI_API_KEY is set,
                        anthropic if ANTHROPIC_API_KEY is set, else scripted)
   --model <name>       the model name (default: $MODEL)
+  --base-url <url>     the API root (default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL)
+  --max-turns <n>      the most model requests (default: 30)
   --parallel           run a reply's tool calls in parallel waves
   --yes                do not ask before tools that write
+  --json               print only the result and usage, as JSON, on stdout
+  --keep               keep the throwaway workspace (removed at exit otherwise)
   --help               show this text
 `;
 
@@ -43,6 +51,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
       workspace: { type: "string" },
       provider: { type: "string" },
       model: { type: "string" },
+      "base-url": { type: "string" },
+      "max-turns": { type: "string" },
+      json: { type: "boolean", default: false },
+      keep: { type: "boolean", default: false },
       parallel: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -54,8 +66,21 @@ export function parseCli(argv: readonly string[]): CliOptions {
   if (provider !== undefined && !isProvider(provider)) {
     throw new TypeError(`--provider must be one of ${PROVIDERS.join(", ")}, got ${JSON.stringify(provider)}`);
   }
+  const baseUrl = values["base-url"];
+  if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl)) {
+    throw new TypeError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
+  }
+  const turns = values["max-turns"];
+  const maxTurns = turns === undefined ? undefined : Number(turns);
+  if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
+    throw new TypeError(`--max-turns must be a positive integer, got ${JSON.stringify(turns)}`);
+  }
   return {
     task: values.task,
+    baseUrl,
+    maxTurns,
+    json: values.json === true,
+    keep: values.keep === true,
     workspace: values.workspace,
     provider,
     model: values.model,

@@ -1,20 +1,32 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CLIENTS, replay } from "./replay.js";
-import { SCENARIOS } from "./scenarios.js";
+import { SCENARIOS, VARIANTS } from "./scenarios.js";
+import { typedBodiesModule } from "./typed-bodies.js";
 
 const GOLDEN = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "golden");
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
+const TYPED = join(dirname(fileURLToPath(import.meta.url)), "typed");
 
-const cases = CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario })));
+const cases = [
+  ...CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario, variant: "", extra: {} }))),
+  ...VARIANTS.flatMap((variant) => {
+    const scenario = SCENARIOS.find((s) => s.name === variant.scenario);
+    if (!scenario) throw new Error(`variant ${variant.name}: no scenario ${variant.scenario}`);
+    return CLIENTS.flatMap((client) => {
+      const extra = variant.options[client.name];
+      return extra ? [{ client, scenario, variant: `.${variant.name}`, extra }] : [];
+    });
+  }),
+];
 
 describe("golden request bytes", () => {
-  describe.each(cases)("when $scenario.name is replayed for $client.name", ({ client, scenario }) => {
+  describe.each(cases)("when $scenario.name$variant is replayed for $client.name", ({ client, scenario, variant, extra }) => {
     it("sends exactly the bytes in the golden file", async () => {
-      const file = join(GOLDEN, client.name, `${scenario.name}.jsonl`);
-      const actual = await replay(scenario, client);
+      const file = join(GOLDEN, client.name, `${scenario.name}${variant}.jsonl`);
+      const actual = await replay(scenario, client, {}, extra);
       if (UPDATE) {
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, actual);
@@ -27,7 +39,7 @@ describe("golden request bytes", () => {
     });
 
     it("sends the same bytes when replayed again", async () => {
-      expect(await replay(scenario, client)).toBe(await replay(scenario, client));
+      expect(await replay(scenario, client, {}, extra)).toBe(await replay(scenario, client, {}, extra));
     });
   });
 
@@ -50,6 +62,28 @@ describe("golden request bytes", () => {
         [...bytes.matchAll(/"name":"(ReadNote|CountWords|Think)"/g)].map((m) => m[1]);
       expect(names(await replay(tools, client))).toEqual(["ReadNote", "CountWords", "Think"]);
       expect(names(await replay(tools, client, { reverse: true }))).toEqual(["Think", "CountWords", "ReadNote"]);
+    });
+  });
+
+  // After the bodies (vitest runs a file's tests in order): the typed copies follow the golden files.
+  describe.each(CLIENTS)("when the golden bodies of $name are typed by the SDK", (client) => {
+    it("holds every golden body, as UPDATE_GOLDEN=1 writes it", async () => {
+      const dir = join(GOLDEN, client.name);
+      const names = (await readdir(dir)).filter((n) => n.endsWith(".jsonl")).sort();
+      const files = await Promise.all(
+        names.map(async (n) => ({
+          name: n.replace(/\.jsonl$/, ""),
+          lines: (await readFile(join(dir, n), "utf8")).split("\n").filter((l) => l !== ""),
+        })),
+      );
+      const expected = typedBodiesModule(client.name, files);
+      const file = join(TYPED, `${client.name}.generated.ts`);
+      if (UPDATE) {
+        await writeFile(file, expected);
+        return;
+      }
+      const actual = await readFile(file, "utf8").catch(() => "");
+      expect(actual, `${file} is stale; run with UPDATE_GOLDEN=1`).toBe(expected);
     });
   });
 });

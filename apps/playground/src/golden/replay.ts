@@ -1,7 +1,9 @@
 import {
   anthropicMessages,
   BareLoop,
+  geminiGenerateContent,
   type ModelClient,
+  type ModelOptions,
   manualClock,
   openaiChat,
   openaiResponses,
@@ -10,28 +12,41 @@ import {
 import { ScriptedModelServer } from "@toolkit/loop/test";
 import type { Scenario } from "./scenarios.js";
 
+/** Options a golden variant adds to a client (each client takes the ones its format has). */
+export type VariantOptions = ModelOptions & {
+  promptCacheKey?: string;
+  includeReasoning?: boolean;
+  cache?: "auto" | "off";
+};
+
+/** A client the goldens cover. */
+export interface GoldenClient {
+  readonly name: string;
+  make(server: ScriptedModelServer, extra?: VariantOptions): ModelClient;
+}
+
+const fixed = () => ({ model: "golden-model", ids: sequentialIds(), clock: manualClock() });
+
 /** The clients the goldens cover, each pointed at a scripted server with fixed ids and clock. */
-export const CLIENTS: readonly { name: string; make: (server: ScriptedModelServer) => ModelClient }[] = [
+export const CLIENTS: readonly GoldenClient[] = [
   {
     name: "openai-chat",
-    make: (s) => openaiChat({ baseUrl: s.openaiBaseUrl, model: "golden-model", ids: sequentialIds(), clock: manualClock() }),
+    make: (s, { cache: _cache, includeReasoning: _include, ...extra } = {}) =>
+      openaiChat({ baseUrl: s.openaiBaseUrl, ...fixed(), ...extra }),
   },
   {
     name: "openai-responses",
-    make: (s) =>
-      openaiResponses({ baseUrl: s.openaiBaseUrl, model: "golden-model", ids: sequentialIds(), clock: manualClock() }),
+    make: (s, { cache: _cache, ...extra } = {}) => openaiResponses({ baseUrl: s.openaiBaseUrl, ...fixed(), ...extra }),
   },
   {
     name: "anthropic-messages",
-    make: (s) =>
-      anthropicMessages({
-        baseUrl: s.anthropicBaseUrl,
-        apiKey: "golden-key",
-        model: "golden-model",
-        maxTokens: 1024,
-        ids: sequentialIds(),
-        clock: manualClock(),
-      }),
+    make: (s, { promptCacheKey: _key, includeReasoning: _include, ...extra } = {}) =>
+      anthropicMessages({ baseUrl: s.anthropicBaseUrl, apiKey: "golden-key", maxTokens: 1024, ...fixed(), ...extra }),
+  },
+  {
+    name: "gemini-generate-content",
+    make: (s, { promptCacheKey: _key, includeReasoning: _include, cache: _cache, ...extra } = {}) =>
+      geminiGenerateContent({ baseUrl: s.geminiBaseUrl, apiKey: "golden-key", ...fixed(), ...extra }),
   },
 ];
 
@@ -41,14 +56,15 @@ export const CLIENTS: readonly { name: string; make: (server: ScriptedModelServe
  */
 export async function replay(
   scenario: Scenario,
-  client: (typeof CLIENTS)[number],
+  client: GoldenClient,
   registryOptions: Parameters<Scenario["registry"]>[0] = {},
+  extra: VariantOptions = {},
 ): Promise<string> {
   const server = await ScriptedModelServer.start({ script: [...scenario.script], ids: sequentialIds() });
   const bodies: string[] = [];
   const loop = new BareLoop({
     ...scenario.options,
-    model: client.make(server),
+    model: client.make(server, extra),
     registry: scenario.registry(registryOptions),
     sessionId: "golden-session",
     isNonInteractive: true,

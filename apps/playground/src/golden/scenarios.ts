@@ -157,4 +157,96 @@ export const SCENARIOS: readonly Scenario[] = [
       return registry;
     },
   },
+  {
+    name: "refusal",
+    task: "Read the private notes of another user.",
+    script: [{ refusal: "I can't help with reading another user's private notes." }],
+    registry: standard,
+  },
+  {
+    name: "length-continuation",
+    task: "Summarise notes.txt.",
+    script: [
+      { toolCalls: [{ name: "ReadNote", input: { path: "notes.txt" } }] },
+      { text: "notes.txt lists two", finishReason: "length" },
+      { text: " words: alpha and beta." },
+    ],
+    registry: standard,
+  },
+  {
+    name: "reasoning-round-trip",
+    task: "Count the words of notes.txt.",
+    script: [
+      {
+        reasoning: [{ text: "I should read the note first." }, { redacted: true }],
+        toolCalls: [{ name: "ReadNote", input: { path: "notes.txt" } }],
+      },
+      {
+        reasoning: [{ text: "Two words." }],
+        text: "Counting.",
+        toolCalls: [{ name: "CountWords", input: { text: "alpha beta" } }],
+      },
+      { text: "2 words." },
+    ],
+    registry: standard,
+  },
+];
+
+/** Client options replayed over one scenario, each into `<scenario>.<variant>.jsonl`. */
+export interface Variant {
+  readonly name: string;
+  readonly scenario: string;
+  /** Per client name; a client without an entry is not replayed for this variant. */
+  readonly options: Readonly<Record<string, import("./replay.js").VariantOptions>>;
+}
+
+const SHARED = { temperature: 0.2, maxOutputTokens: 512, extraBody: { metadata: { run: "golden" } } } as const;
+
+/** The new request options and streaming, over the multi-turn scenario. */
+export const VARIANTS: readonly Variant[] = [
+  {
+    name: "model-options",
+    scenario: "multi-turn-soft-failure",
+    options: {
+      "openai-chat": {
+        ...SHARED,
+        toolChoice: { name: "ReadNote" },
+        parallelToolCalls: false,
+        reasoning: { effort: "low" },
+        promptCacheKey: "golden-cache",
+      },
+      "openai-responses": {
+        ...SHARED,
+        toolChoice: "required",
+        parallelToolCalls: false,
+        reasoning: { effort: "low" },
+        promptCacheKey: "golden-cache",
+      },
+      // With thinking on, the temperature is left out and the budget is added to max_tokens.
+      "anthropic-messages": {
+        ...SHARED,
+        extraBody: { metadata: { user_id: "golden" } },
+        thinking: { budgetTokens: 2048 },
+        toolChoice: "auto",
+        parallelToolCalls: false,
+        cache: "auto",
+      },
+      "gemini-generate-content": {
+        ...SHARED,
+        extraBody: { safetySettings: [] },
+        toolChoice: { name: "ReadNote" },
+        thinking: { budgetTokens: 1024 },
+      },
+    },
+  },
+  {
+    name: "stream",
+    scenario: "multi-turn-soft-failure",
+    options: {
+      "openai-chat": { stream: true },
+      "openai-responses": { stream: true },
+      "anthropic-messages": { stream: true },
+      "gemini-generate-content": { stream: true },
+    },
+  },
 ];

@@ -15,13 +15,24 @@ export interface ConsoleObserverOptions {
  * its input, a spinner while it runs, and the result rendered by its hint.
  */
 export function consoleObserver({ write, colors, spinner }: ConsoleObserverOptions): LoopObserver {
+  // The turn whose text is being streamed: shown as it arrives, not again when the reply is complete.
+  let streaming: number | undefined;
   return {
+    onDelta: (e) => {
+      if (e.kind !== "text" || e.delta === "") return;
+      if (streaming !== e.turn) {
+        streaming = e.turn;
+        write(`${colors.cyan("model")} `);
+      }
+      write(e.delta);
+    },
     onTurnStart: (e) =>
       write(
         `\n${colors.bold(`── turn ${e.turn}`)} ${colors.dim(`(~${e.estimateTokens} tokens in the window)`)}\n`,
       ),
     onReply: (e) => {
-      if (e.reply.text.trim() !== "") write(`${colors.cyan("model")} ${e.reply.text.trim()}\n`);
+      if (streaming === e.turn) write("\n");
+      else if (e.reply.text.trim() !== "") write(`${colors.cyan("model")} ${e.reply.text.trim()}\n`);
     },
     onToolPre: (e) => {
       write(`  ${colors.yellow("▸")} ${colors.bold(e.name)} ${colors.dim(shortJson(e.input))}\n`);

@@ -8,6 +8,8 @@ export interface SummaryInput {
   durationMs: number;
   trajectoryPath: string;
   workspace: string;
+  /** True when the throwaway workspace was removed at exit. */
+  removed?: boolean;
   colors: Colors;
 }
 
@@ -18,6 +20,7 @@ export function formatSummary({
   durationMs,
   trajectoryPath,
   workspace,
+  removed = false,
   colors,
 }: SummaryInput): string {
   const calls = result?.toolCalls ?? [];
@@ -31,12 +34,20 @@ export function formatSummary({
     `  tool calls     ${calls.length}${calls.length ? colors.dim(` (${tally(calls.map((c) => c.name))})`) : ""}`,
     `  soft failures  ${failures}`,
     `  time           ${(durationMs / 1000).toFixed(1)} s`,
-    `  tokens         ${result ? `${result.usage.inputTokens} in, ${result.usage.outputTokens} out` : "-"}`,
-    `  workspace      ${workspace}`,
+    `  tokens         ${result ? tokens(result.usage) : "-"}`,
+    ...(result && result.finishReason !== "stop" ? [`  finish         ${result.finishReason}`] : []),
+    `  workspace      ${workspace}${removed ? colors.dim(" (removed; --keep keeps it)") : ""}`,
     `  trajectory     ${trajectoryPath}`,
     "",
   ];
   return lines.join("\n");
+}
+
+function tokens(usage: LoopResult["usage"]): string {
+  return (
+    `${usage.inputTokens} in (${usage.cachedInputTokens} cached), ` +
+    `${usage.outputTokens} out (${usage.reasoningTokens} reasoning)`
+  );
 }
 
 function tally(names: readonly string[]): string {

@@ -24,10 +24,16 @@ export async function chooseModel({
   provider,
   model,
   env,
+  baseUrl: givenBaseUrl,
+  stream = true,
 }: {
   provider: Provider | undefined;
   model: string | undefined;
   env: NodeJS.ProcessEnv;
+  /** `--base-url`: wins over `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL`. */
+  baseUrl?: string | undefined;
+  /** Stream replies (text is shown as it arrives). @default true */
+  stream?: boolean;
 }): Promise<ChosenModel> {
   const chosen: Provider =
     provider ??
@@ -37,7 +43,7 @@ export async function chooseModel({
   if (chosen === "scripted") {
     const server = await ScriptedModelServer.start({ script: sampleScript() });
     return {
-      client: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted-playground" }),
+      client: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted-playground", stream }),
       provider: chosen,
       label: `${SCRIPTED_LABEL}; served as an OpenAI-compatible endpoint at ${server.openaiBaseUrl}`,
       close: () => server.close(),
@@ -46,21 +52,29 @@ export async function chooseModel({
   if (chosen === "anthropic") {
     const apiKey = env.ANTHROPIC_API_KEY;
     if (!apiKey) throw new TypeError("--provider anthropic needs ANTHROPIC_API_KEY");
-    const baseUrl = env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com";
+    const baseUrl = givenBaseUrl ?? env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com";
     const modelName = name ?? "claude-sonnet-4-5";
     return {
-      client: anthropicMessages({ baseUrl, apiKey, model: modelName }),
+      client: anthropicMessages({ baseUrl, apiKey, model: modelName, stream }),
       provider: chosen,
       label: `Anthropic Messages at ${baseUrl}, model ${modelName}`,
       close: none,
     };
   }
-  const baseUrl = env.OPENAI_BASE_URL ?? "https://api.openai.com/v1";
-  const modelName = name ?? (env.OPENAI_BASE_URL ? undefined : "gpt-4.1-mini");
+  const custom = givenBaseUrl ?? env.OPENAI_BASE_URL;
+  // api.openai.com always wants a key: fail now, not after the first request.
+  if (!custom && !env.OPENAI_API_KEY) {
+    throw new TypeError(
+      `--provider ${chosen} needs OPENAI_API_KEY (or OPENAI_BASE_URL / --base-url for a local server that takes none)`,
+    );
+  }
+  const baseUrl = custom ?? "https://api.openai.com/v1";
+  const modelName = name ?? (custom ? undefined : "gpt-4.1-mini");
   if (!modelName) throw new TypeError("set MODEL (or --model) to the model your OPENAI_BASE_URL serves");
   const options = {
     baseUrl,
     model: modelName,
+    stream,
     ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
   };
   const client = chosen === "openai" ? openaiChat(options) : openaiResponses(options);

@@ -34,7 +34,13 @@ describe("runPlayground", () => {
           input.write(tool === "Edit" ? "n\n" : "a\n");
         }
       });
-      const outcome = await runPlayground({ provider: "scripted", output, input, env: {} });
+      const outcome = await runPlayground({
+        keep: true,
+        provider: "scripted",
+        output,
+        input,
+        env: {},
+      });
       cleanup.push(() => rm(dirname(outcome.workspace), { recursive: true, force: true }));
       expect(prompts).toEqual(["Shell", "Edit"]);
       expect(outcome.result?.text).toBe(
@@ -63,7 +69,12 @@ describe("runPlayground", () => {
       output.on("data", (chunk: Buffer) => {
         shown += chunk.toString("utf8");
       });
-      const outcome = await runPlayground({ output, input: new PassThrough(), env });
+      const outcome = await runPlayground({
+        keep: true,
+        output,
+        input: new PassThrough(),
+        env,
+      });
       cleanup.push(() => rm(dirname(outcome.workspace), { recursive: true, force: true }));
       expect(outcome.error).toBeUndefined();
       expect(server.requests[0]?.dialect).toBe(kind === "openai" ? "openai-chat" : "anthropic-messages");

@@ -24,6 +24,7 @@ describe("runPlayground", () => {
     it("uses every family, fixes the sample, and the sample's tests pass at the end", async () => {
       const { output, text } = capture();
       const outcome = await runPlayground({
+        keep: true,
         provider: "scripted",
         parallel,
         output,

@@ -1,4 +1,6 @@
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import { toolTraits } from "@toolkit/core";
 import { BareLoop, type LoopResult, trajectoryObserver } from "@toolkit/loop";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
@@ -22,6 +24,14 @@ export interface PlaygroundOptions {
   /** @default chosen from the environment (scripted when no key is set) */
   provider?: Provider | undefined;
   model?: string | undefined;
+  /** The API root (`--base-url`). @default from the environment */
+  baseUrl?: string | undefined;
+  /** The most model requests. @default 30 */
+  maxTurns?: number | undefined;
+  /** Write only the result and usage, as one JSON document, on `output`. @default false */
+  json?: boolean;
+  /** Keep the throwaway copy of the sample at exit. @default false */
+  keep?: boolean;
   /** Run a reply's calls in parallel waves. @default false */
   parallel?: boolean;
   /** Skip approval prompts. @default false */
@@ -49,21 +59,33 @@ export interface PlaygroundOutcome {
  * family wired in, shown turn by turn on `output`, ending with a summary.
  */
 export async function runPlayground(options: PlaygroundOptions): Promise<PlaygroundOutcome> {
-  const { output, input, env = process.env, parallel = false, yes = false } = options;
+  const {
+    output,
+    input,
+    env = process.env,
+    parallel = false,
+    yes = false,
+    json = false,
+    keep = false,
+  } = options;
   const started = Date.now();
-  const colors = colorsFor({ isTTY: output.isTTY === true, env });
-  const write = (text: string) => void output.write(text);
-  const spinner = createSpinner({ stream: output });
-  const interactive = output.isTTY === true && input.isTTY === true;
+  const colors = colorsFor({ isTTY: output.isTTY === true && !json, env });
+  // With --json, stdout carries the JSON document and nothing else.
+  const write = json ? () => {} : (text: string) => void output.write(text);
+  const spinner = createSpinner({
+    stream: json ? new Writable({ write: (_c, _e, done) => done() }) : output,
+  });
+  const interactive = output.isTTY === true && input.isTTY === true && !json;
 
+  // The model first: a missing key fails at once, before anything is copied or started.
+  const model = await chooseModel({
+    provider: options.provider,
+    model: options.model,
+    env,
+    baseUrl: options.baseUrl,
+  });
   const workspace = await prepareWorkspace({ workspace: options.workspace });
   const search = await startLocalWebSearch();
-  const model = await chooseModel({ provider: options.provider, model: options.model, env }).catch(
-    async (e) => {
-      await search.close();
-      throw e;
-    },
-  );
   const trajectoryPath = join(workspace.runDir, "trajectory.jsonl");
 
   write(`${colors.bold("Toolkit playground")}\n`);
@@ -106,7 +128,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     middleware,
     system: SYSTEM_PROMPT,
     dispatch: { mode: parallel ? "parallel" : "sequential" },
-    maxTurns: 30,
+    maxTurns: options.maxTurns ?? 30,
     cwd: workspace.root,
     isNonInteractive: !interactive,
     observers: [consoleObserver({ write, colors, spinner }), trajectoryObserver({ path: trajectoryPath })],
@@ -122,6 +144,30 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     await search.close();
   }
   const durationMs = Date.now() - started;
-  write(formatSummary({ result, error, durationMs, trajectoryPath, workspace: workspace.root, colors }));
+  const removed = workspace.isSampleCopy && !keep;
+  if (removed) await rm(workspace.root, { recursive: true, force: true });
+  write(
+    formatSummary({ result, error, durationMs, trajectoryPath, workspace: workspace.root, removed, colors }),
+  );
+  if (json) {
+    output.write(
+      `${JSON.stringify(
+        {
+          outcome: error ? "failed" : "finished",
+          ...(error ? { error: { message: error.message, kind: (error as { kind?: string }).kind } } : {}),
+          text: result?.text,
+          finishReason: result?.finishReason,
+          turns: result?.turns,
+          toolCalls: result?.toolCalls.map((c) => ({ name: c.name, isError: c.isError })),
+          usage: result?.usage,
+          durationMs,
+          workspace: removed ? undefined : workspace.root,
+          trajectory: trajectoryPath,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  }
   return { result, error, workspace: workspace.root, trajectoryPath, durationMs };
 }

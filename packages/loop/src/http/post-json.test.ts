@@ -24,10 +24,11 @@ afterEach(async () => {
 async function serve(answers: Answer[]): Promise<{ url: string; hits: () => number }> {
   let hits = 0;
   const server = createServer((req, res) => {
+    // Counted on arrival: a client that times out may abort before the body ends.
+    const answer = answers[Math.min(hits, answers.length - 1)] as Answer;
+    hits++;
     req.resume();
     req.on("end", () => {
-      const answer = answers[Math.min(hits, answers.length - 1)] as Answer;
-      hits++;
       const reply = () => {
         res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
         res.end(answer.body);
@@ -102,11 +103,21 @@ describe("postJson", () => {
     });
   });
 
+  describe("when a key looks like part of a word in the message", () => {
+    it("redacts the key only where it stands alone", async () => {
+      const { url } = await serve([
+        { status: 400, body: '{"error":{"message":"bad chat.completion.chunk; key k rejected"}}' },
+      ]);
+      const error = await post(url, { secrets: ["k"] }).catch((e: Error) => e);
+      expect(String(error)).toContain("bad chat.completion.chunk; key [redacted] rejected");
+    });
+  });
+
   describe("when the server does not answer in time", () => {
     it("times out each attempt and reports it", async () => {
-      const { url, hits } = await serve([{ status: 200, body: "{}", hangMs: 1_000 }]);
-      await expect(post(url, { timeoutMs: 50, retry: resolveRetry("t", { attempts: 2 }) })).rejects.toThrow(
-        "no reply within 50ms (after 2 attempts)",
+      const { url, hits } = await serve([{ status: 200, body: "{}", hangMs: 5_000 }]);
+      await expect(post(url, { timeoutMs: 250, retry: resolveRetry("t", { attempts: 2 }) })).rejects.toThrow(
+        "no reply within 250ms (after 2 attempts)",
       );
       expect(hits()).toBe(2);
     });

@@ -15,10 +15,23 @@ export interface PostJsonOptions {
   clock: Clock;
   /** Strings removed from any error message (API keys). */
   secrets: readonly string[];
+  /**
+   * Reads a successful response instead of parsing it as JSON (a stream).
+   * `touch` restarts the attempt's timer, so `timeoutMs` bounds the silence
+   * between chunks rather than the whole stream. Throwing `StreamEndedEarly`
+   * makes the attempt retryable.
+   */
+  read?: (response: Response, touch: () => void, attempt: number) => Promise<unknown>;
+}
+
+/** Thrown by a stream reader when the body ended before the reply was complete. */
+export class StreamEndedEarly extends Error {
+  override readonly name = "StreamEndedEarly";
 }
 
 /**
- * Posts a JSON body and returns the parsed reply. 429, 5xx, timeouts and
+ * Posts a JSON body and returns the parsed reply (or what `read` made of a
+ * stream). 429, 5xx, timeouts and
  * network errors are retried with backoff (or the `Retry-After` the server
  * asked for); other statuses fail at once. The caller's signal cancels the
  * request and any wait with an AbortError.
@@ -43,7 +56,11 @@ type Outcome =
 
 async function attemptOnce(o: PostJsonOptions, attempt: number): Promise<Outcome> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), o.timeoutMs);
+  let timer = setTimeout(() => timeout.abort(), o.timeoutMs);
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => timeout.abort(), o.timeoutMs);
+  };
   const signal = o.signal ? AbortSignal.any([o.signal, timeout.signal]) : timeout.signal;
   try {
     const response = await o.fetch(o.url, {
@@ -52,6 +69,18 @@ async function attemptOnce(o: PostJsonOptions, attempt: number): Promise<Outcome
       body: o.body,
       signal,
     });
+    if (response.ok && o.read) {
+      try {
+        return { kind: "ok", value: await o.read(response, touch, attempt) };
+      } catch (cause) {
+        if (o.signal?.aborted || timeout.signal.aborted) throw cause;
+        if (cause instanceof StreamEndedEarly) {
+          return fail(o, attempt, cause.message, { cause, retryable: true });
+        }
+        const message = cause instanceof Error ? cause.message : String(cause);
+        return fail(o, attempt, `the stream is not readable: ${message}`, { cause, retryable: false });
+      }
+    }
     const text = await response.text();
     if (response.ok) {
       try {
@@ -86,12 +115,27 @@ function fail(
   extra: { status?: number; retryable: boolean; retryAfterMs?: number | undefined; cause?: unknown },
 ): Outcome {
   let text = `${o.url}: ${message} (after ${attempt} attempt${attempt === 1 ? "" : "s"})`;
-  for (const secret of o.secrets) if (secret) text = text.replaceAll(secret, "[redacted]");
+  text = redactSecrets(text, o.secrets);
   const error = new ModelHttpError(text, {
     attempts: attempt,
     ...(extra.status === undefined ? {} : { status: extra.status }),
   });
   return { kind: "fail", error, retryable: extra.retryable, retryAfterMs: extra.retryAfterMs };
+}
+
+/**
+ * Each secret replaced by `[redacted]` where it stands alone: an occurrence
+ * inside a longer run of key characters (`chat.completion.chunk` for a key
+ * `k`) is a look-alike, not the key, and stays.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, "g"), "[redacted]");
+  }
+  return out;
 }
 
 /** The provider's error message when the body has one (`{error: {message}}`), else a snippet. */

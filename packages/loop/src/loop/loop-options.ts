@@ -33,7 +33,7 @@ export interface BareLoopOptions {
   maxTurns?: number;
   /** The most times the same call may repeat in a row; one more ends the run with `LoopDetected`. @default 3 */
   loopThreshold?: number;
-  /** Consecutive turns needing recovery (an empty reply, or every call failing) before `RecoveryExhausted`. @default 5 */
+  /** Consecutive turns needing recovery (an empty reply, every call failing) before `RecoveryExhausted`; also the most continuations of replies cut at the output limit. @default 5 */
   maxRecoveries?: number;
   /** The window budget; past it, old results are compacted. @default 100000 */
   contextBudgetTokens?: number;

@@ -1,21 +1,39 @@
 import { performance } from "node:perf_hooks";
-import { toolTraits } from "@toolkit/core";
+import { ToolError, ToolOutput, toolTraits } from "@toolkit/core";
 import type { Middleware } from "@toolkit/registry";
 import { type LoopObserver, notify } from "./observer.js";
 
 /**
  * The loop's outermost layer: tells observers when each call starts and
- * ends, and records it for the result.
+ * ends, and records it for the result. A call that an inner layer fails by
+ * throwing (a timeout, a denial, a tool's exception) still gets its
+ * `onToolPost`, with the soft failure dispatch would have made of it.
  */
 export function observeCalls(observers: readonly LoopObserver[]): Middleware {
   return async function observeCalls(call, next) {
     const base = { turn: call.turn, id: call.id, name: call.name, input: call.input, tool: call.tool };
     notify(observers, "onToolPre", base);
     const start = performance.now();
-    const output = await next(call);
+    let output: ToolOutput;
+    try {
+      output = await next(call);
+    } catch (error) {
+      output = softFailure(error, call);
+    }
     const durationMs = performance.now() - start;
     const recordsTrajectory = call.tool ? toolTraits(call.tool).recordsTrajectory : true;
     notify(observers, "onToolPost", { ...base, output, durationMs, recordsTrajectory });
     return output;
   };
+}
+
+/** The answer dispatch gives a call whose pipeline threw: a ToolError's output, else `Tool 'x' threw: …`. */
+function softFailure(error: unknown, call: { name: string; ctx: { signal: AbortSignal } }): ToolOutput {
+  if (ToolError.is(error)) return error.toOutput();
+  if (call.ctx.signal.aborted && error instanceof Error && error.name === "AbortError") {
+    return ToolError.cancelled().toOutput();
+  }
+  return ToolOutput.errorText(
+    `Tool '${call.name}' threw: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }

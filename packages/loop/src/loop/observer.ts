@@ -2,7 +2,7 @@ import type { Tool, ToolOutput } from "@toolkit/core";
 import type { SurfaceDiff } from "@toolkit/registry";
 import type { LoopError } from "../loop-error.js";
 import type { Message } from "../messages.js";
-import type { ModelReply, Usage } from "../model-client.js";
+import type { FinishReason, ModelReply, StreamDelta, Usage } from "../model-client.js";
 
 /** One tool call as the run recorded it. */
 export interface ToolCallRecord {
@@ -24,8 +24,14 @@ export interface LoopResult {
   readonly turns: number;
   /** Every call, in the order they were answered. */
   readonly toolCalls: readonly ToolCallRecord[];
-  /** Tokens the provider reported, summed over the turns. */
+  /** Tokens the provider reported, summed over the turns (cached and reasoning tokens included). */
   readonly usage: Usage;
+  /**
+   * Why the last reply ended: `stop`, or `refusal` / `content-filter` (the run
+   * ends at once; `text` is the refusal), or `length` (still cut after the
+   * continuations `maxRecoveries` allows; `text` is what arrived).
+   */
+  readonly finishReason: FinishReason;
 }
 
 /** Sent before each model request. */
@@ -57,6 +63,11 @@ export interface ReplyEvent {
   readonly turn: number;
   readonly reply: ModelReply;
   readonly durationMs: number;
+}
+
+/** A piece of a streamed reply, as it arrives (only when the client streams). */
+export interface DeltaEvent extends StreamDelta {
+  readonly turn: number;
 }
 
 /** A call about to run (after validation and classification). */
@@ -93,6 +104,8 @@ export interface FinishEvent {
 export interface LoopObserver {
   onTurnStart?(event: TurnStartEvent): void;
   onRequest?(event: RequestEvent): void;
+  /** A piece of a streamed reply: text, reasoning, or a call's argument text. */
+  onDelta?(event: DeltaEvent): void;
   onReply?(event: ReplyEvent): void;
   onToolPre?(event: ToolPreEvent): void;
   onToolPost?(event: ToolPostEvent): void;

@@ -3,7 +3,8 @@ import { type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
 import { advertisedSurface, type DispatchResult, dispatch } from "@toolkit/registry";
 import { LoopError } from "../loop-error.js";
 import type { ContentPart, Message, ToolCallPart, ToolResult } from "../messages.js";
-import type { ModelReply, ModelRequest, Usage } from "../model-client.js";
+import type { FinishReason, ModelReply, ModelRequest, Usage } from "../model-client.js";
+import { addUsage, emptyUsage } from "../usage.js";
 import { compactMessages } from "./compaction.js";
 import { LoopDetector } from "./loop-detector.js";
 import type { ResolvedLoopOptions } from "./loop-options.js";
@@ -25,10 +26,12 @@ export interface RunLoopInput {
 export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): Promise<LoopResult> {
   const messages: Message[] = [{ role: "user", parts: task }];
   const records: ToolCallRecord[] = [];
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const usage: Usage = emptyUsage();
   const detector = new LoopDetector();
   const middleware = [observeCalls(o.observers), ...o.middleware];
   let recoveries = 0;
+  // The text of replies cut at the output limit, joined to the reply that finishes it.
+  let carried = "";
 
   for (let turn = 1; ; turn++) {
     if (signal.aborted) throw cancelled(turn);
@@ -53,6 +56,7 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
       messages: messages.slice(),
       tools: surface.schemas,
       constraint: o.constraint,
+      sessionId: ctx.sessionId,
     };
     const body = o.model.encode(request);
     notify(o.observers, "onRequest", {
@@ -66,18 +70,44 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
       compacted: compacted.evicted,
     });
     const reply = await ask(o, body, signal, turn);
-    usage.inputTokens += reply.usage.inputTokens;
-    usage.outputTokens += reply.usage.outputTokens;
-    messages.push({ role: "assistant", text: reply.text, toolCalls: reply.toolCalls });
+    addUsage(usage, reply.usage);
+    const finishReason: FinishReason =
+      reply.finishReason ?? (reply.toolCalls.length > 0 ? "tool-calls" : "stop");
+    messages.push({
+      role: "assistant",
+      text: reply.text,
+      toolCalls: reply.toolCalls,
+      ...(reply.reasoning && reply.reasoning.length > 0 ? { reasoning: reply.reasoning } : {}),
+    });
+    const finish = (text: string, reason: FinishReason): LoopResult => ({
+      text,
+      messages,
+      turns: turn,
+      toolCalls: records,
+      usage: { ...usage },
+      finishReason: reason,
+    });
+    const cut = finishReason === "length";
 
+    // A refusal or a filtered reply would only be refused again: it ends the run, unretried.
+    if (finishReason === "refusal" || finishReason === "content-filter") {
+      return finish(reply.text, finishReason);
+    }
     if (reply.toolCalls.length === 0) {
-      if (reply.text.trim() !== "") {
-        return { text: reply.text, messages, turns: turn, toolCalls: records, usage: { ...usage } };
+      if (cut) {
+        carried += reply.text;
+        if (recoveries + 1 > o.maxRecoveries) return finish(carried, "length");
+        recoveries++;
+        messages.push({ role: "user", parts: [{ type: "text", text: recoveryNote("length") }] });
+        continue;
       }
+      const text = carried + reply.text;
+      if (text.trim() !== "") return finish(text, finishReason);
       recoveries = recover(o, recoveries, turn, "the model sent an empty reply");
       messages.push({ role: "user", parts: [{ type: "text", text: recoveryNote("empty") }] });
       continue;
     }
+    carried = "";
 
     for (const call of reply.toolCalls) {
       const streak = detector.observe(call);
@@ -90,7 +120,7 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
       }
     }
 
-    const results = await answer(o, ctx, reply.toolCalls, advertised, turn);
+    const results = await answer(o, ctx, reply.toolCalls, advertised, turn, cut);
     if (signal.aborted) throw cancelled(turn);
     const toolResults: ToolResult[] = results.map((r, i) => {
       const call = reply.toolCalls[i] as ToolCallPart;
@@ -111,6 +141,12 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
       };
     });
     messages.push({ role: "tool", results: toolResults });
+    if (cut) {
+      // The results (and the cut-off notes) are the continuation; the cut counts as a recovery.
+      if (recoveries + 1 > o.maxRecoveries) return finish(reply.text, "length");
+      recoveries++;
+      continue;
+    }
     recoveries = toolResults.every((r) => r.isError)
       ? recover(o, recoveries, turn, "every tool call failed")
       : 0;
@@ -122,6 +158,7 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
     calls: readonly ToolCallPart[],
     names: ReadonlySet<string>,
     turn: number,
+    cut: boolean,
   ): Promise<DispatchResult[]> {
     // Calls whose arguments were not JSON are answered here; the rest go through dispatch.
     const valid = calls.filter((c) => c.invalidArguments === undefined);
@@ -142,7 +179,7 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
     let next = 0;
     return calls.map((c) => {
       if (c.invalidArguments === undefined) return dispatched[next++] as DispatchResult;
-      const output = invalidArguments(c);
+      const output = invalidArguments(c, cut);
       notify(opts.observers, "onToolPre", {
         turn,
         id: c.id,
@@ -173,7 +210,10 @@ async function ask(
 ): Promise<ModelReply> {
   const start = performance.now();
   try {
-    const reply = await o.model.send(body, { signal });
+    const reply = await o.model.send(body, {
+      signal,
+      onDelta: (d) => notify(o.observers, "onDelta", { turn, ...d }),
+    });
     notify(o.observers, "onReply", { turn, reply, durationMs: performance.now() - start });
     return reply;
   } catch (error) {
@@ -195,8 +235,14 @@ function recover(o: ResolvedLoopOptions, recoveries: number, turn: number, why: 
   return next;
 }
 
-function invalidArguments(call: ToolCallPart): ToolOutput {
+function invalidArguments(call: ToolCallPart, cut: boolean): ToolOutput {
   const raw = call.invalidArguments ?? "";
+  if (cut) {
+    return ToolError.invalidInput(
+      `the arguments for '${call.name}' were cut off at the output limit after ${raw.length} characters; the call did not run`,
+      { advice: "Send the call again with shorter arguments, splitting a large input into several calls." },
+    ).toOutput();
+  }
   const shown = raw.length > 200 ? `${raw.slice(0, 200)}...` : raw;
   return ToolError.invalidInput(`the arguments for '${call.name}' are not valid JSON: ${shown}`, {
     advice: "Send the arguments again as one JSON object that matches the tool's schema.",

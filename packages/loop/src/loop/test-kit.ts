@@ -3,9 +3,11 @@ import { FnTool, type ToolContext } from "@toolkit/core";
 import { afterEach } from "vitest";
 import { ToolRegistry } from "@toolkit/registry";
 import { anthropicMessages } from "../providers/anthropic-messages.js";
+import { geminiGenerateContent } from "../providers/gemini-generate-content.js";
 import { openaiChat } from "../providers/openai-chat.js";
 import { openaiResponses } from "../providers/openai-responses.js";
 import type { ModelClient } from "../model-client.js";
+import type { ModelOptions } from "../providers/model-options.js";
 import { manualClock } from "../clock.js";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { Dialect, ScriptStep } from "../test/script.js";
@@ -13,28 +15,56 @@ import { LoopError } from "../loop-error.js";
 import { BareLoop } from "./bare-loop.js";
 import type { BareLoopOptions } from "./loop-options.js";
 
+/** Options a test adds to a client. */
+export type ExtraClientOptions = ModelOptions & { includeReasoning?: boolean };
+
 /** Every dialect with a client factory pointed at a scripted server. */
-export const DIALECTS: readonly { dialect: Dialect; client: (server: ScriptedModelServer) => ModelClient }[] =
-  [
-    {
-      dialect: "openai-chat",
-      client: (s) => openaiChat({ baseUrl: s.openaiBaseUrl, model: "scripted", clock: manualClock() }),
-    },
-    {
-      dialect: "openai-responses",
-      client: (s) => openaiResponses({ baseUrl: s.openaiBaseUrl, model: "scripted", clock: manualClock() }),
-    },
-    {
-      dialect: "anthropic-messages",
-      client: (s) =>
-        anthropicMessages({
-          baseUrl: s.anthropicBaseUrl,
-          apiKey: "test-key",
-          model: "scripted",
-          clock: manualClock(),
-        }),
-    },
-  ];
+export const DIALECTS: readonly {
+  dialect: Dialect;
+  client: (server: ScriptedModelServer, extra?: ExtraClientOptions) => ModelClient;
+}[] = [
+  {
+    dialect: "openai-chat",
+    client: (s, extra = {}) =>
+      openaiChat({ baseUrl: s.openaiBaseUrl, model: "scripted", clock: manualClock(), ...extra }),
+  },
+  {
+    dialect: "openai-responses",
+    client: (s, extra = {}) =>
+      openaiResponses({ baseUrl: s.openaiBaseUrl, model: "scripted", clock: manualClock(), ...extra }),
+  },
+  {
+    dialect: "anthropic-messages",
+    client: (s, extra = {}) =>
+      anthropicMessages({
+        baseUrl: s.anthropicBaseUrl,
+        apiKey: "test-key",
+        model: "scripted",
+        clock: manualClock(),
+        ...extra,
+      }),
+  },
+  {
+    dialect: "gemini-generate-content",
+    client: (s, extra = {}) =>
+      geminiGenerateContent({
+        baseUrl: s.geminiBaseUrl,
+        apiKey: "test-key",
+        model: "scripted",
+        clock: manualClock(),
+        ...extra,
+      }),
+  },
+];
+
+/** Every dialect, streaming and not. */
+export const MODES = DIALECTS.flatMap((d) =>
+  [false, true].map((stream) => ({
+    dialect: d.dialect,
+    stream,
+    client: (s: ScriptedModelServer, extra: ExtraClientOptions = {}) => d.client(s, { ...extra, stream }),
+  })),
+);
 
 /** A tool echoing `{ v }` as `name:v`. */
 export function echo(name: string, { safe = false }: { safe?: boolean } = {}) {

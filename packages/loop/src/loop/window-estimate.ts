@@ -32,6 +32,7 @@ export function estimateWindowTokens({ system, messages, tools }: WindowEstimate
     if (m.role === "user") parts(m.parts);
     else if (m.role === "assistant") {
       chars += m.text.length;
+      for (const r of m.reasoning ?? []) chars += r.text.length;
       for (const c of m.toolCalls) chars += c.name.length + argumentsText(c).length;
     } else for (const r of m.results) parts(r.parts);
   }

@@ -58,6 +58,16 @@ export function trajectoryObserver({ path, clock = systemClock }: TrajectoryObse
         turn: e.turn,
         text: e.reply.text,
         toolCalls: e.reply.toolCalls.map((c) => ({ id: c.id, name: c.name })),
+        // Reasoning by size only: its text may be long and its payload is encrypted.
+        ...(e.reply.reasoning && e.reply.reasoning.length > 0
+          ? {
+              reasoning: e.reply.reasoning.map((r) => ({
+                chars: r.text.length,
+                ...(r.data === undefined ? {} : { bytes: Buffer.byteLength(JSON.stringify(r.data)) }),
+              })),
+            }
+          : {}),
+        finishReason: e.reply.finishReason,
         stopReason: e.reply.stopReason,
         usage: e.reply.usage,
         durationMs: Math.round(e.durationMs),
@@ -77,7 +87,14 @@ export function trajectoryObserver({ path, clock = systemClock }: TrajectoryObse
       write("finish", {
         turns: e.turns,
         durationMs: Math.round(e.durationMs),
-        ...(e.result ? { text: e.result.text, toolCalls: e.result.toolCalls.length } : {}),
+        ...(e.result
+          ? {
+              text: e.result.text,
+              finishReason: e.result.finishReason,
+              toolCalls: e.result.toolCalls.length,
+              usage: e.result.usage,
+            }
+          : {}),
         ...(e.error
           ? { error: { name: e.error.name, message: e.error.message, kind: errorKind(e.error) } }
           : {}),

@@ -86,8 +86,15 @@ describe("openaiChatCodec", () => {
           { id: "x", name: "echo", input: { v: "1" } },
           { id: "call_1", name: "echo", input: {}, invalidArguments: "{oops" },
         ],
+        finishReason: "tool-calls",
         stopReason: "tool_calls",
-        usage: { inputTokens: 7, outputTokens: 3 },
+        usage: {
+          inputTokens: 7,
+          outputTokens: 3,
+          cachedInputTokens: 0,
+          cacheWriteTokens: 0,
+          reasoningTokens: 0,
+        },
       });
     });
 
@@ -134,8 +141,24 @@ describe("openaiResponsesCodec", () => {
       expect(reply).toEqual({
         text: "ab",
         toolCalls: [{ id: "k", name: "echo", input: { v: "z" } }],
+        reasoning: [
+          {
+            type: "reasoning",
+            text: "",
+            provider: "openai-responses",
+            data: { type: "reasoning", summary: [] },
+            callsBefore: 0,
+          },
+        ],
+        finishReason: "tool-calls",
         stopReason: "tool_calls",
-        usage: { inputTokens: 1, outputTokens: 2 },
+        usage: {
+          inputTokens: 1,
+          outputTokens: 2,
+          cachedInputTokens: 0,
+          cacheWriteTokens: 0,
+          reasoningTokens: 0,
+        },
       });
     });
   });
@@ -173,8 +196,15 @@ describe("anthropicMessagesCodec", () => {
       expect(reply).toEqual({
         text: "ok",
         toolCalls: [{ id: "t", name: "echo", input: { v: "q" } }],
+        finishReason: "tool-calls",
         stopReason: "tool_use",
-        usage: { inputTokens: 4, outputTokens: 5 },
+        usage: {
+          inputTokens: 4,
+          outputTokens: 5,
+          cachedInputTokens: 0,
+          cacheWriteTokens: 0,
+          reasoningTokens: 0,
+        },
       });
     });
   });

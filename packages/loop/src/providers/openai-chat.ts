@@ -1,10 +1,11 @@
 import type { JsonValue } from "@toolkit/core";
 import type { IdGen } from "../id-gen.js";
 import { type ContentPart, dataUrl, type Message, partsImages, partsText } from "../messages.js";
-import type { ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import { chatStream } from "./openai-chat-stream.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
 import { argumentsText, callFromArguments } from "./parse-arguments.js";
-import { field, list, object, text, tokens } from "./read-json.js";
+import { field, list, nestedTokens, object, text, tokens } from "./read-json.js";
 import { resultText } from "./result-text.js";
 import { toolParameters } from "./tool-parameters.js";
 import type { WireCodec } from "./wire-codec.js";
@@ -13,6 +14,8 @@ import type { WireCodec } from "./wire-codec.js";
 export interface OpenAIChatOptions extends CommonClientOptions {
   /** The API root including `/v1`, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
   baseUrl: string;
+  /** Sent as `prompt_cache_key`; `true` sends the loop's session id. @default not sent */
+  promptCacheKey?: string | true;
 }
 
 /**
@@ -34,10 +37,11 @@ export const openaiChatCodec: WireCodec = {
     "content-type": "application/json",
     ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
   }),
-  encode(request: ModelRequest, { model, maxTokens }) {
+  encode(request: ModelRequest, { model, maxTokens, settings = {} }) {
     const body: { [k: string]: JsonValue } = { model, messages: chatMessages(request) };
     if (maxTokens !== undefined) body.max_completion_tokens = maxTokens;
-    if (request.tools.length > 0) {
+    const hasTools = request.tools.length > 0;
+    if (hasTools) {
       const strict = request.constraint === "strict";
       body.tools = request.tools.map((t) => {
         const fn: { [k: string]: JsonValue } = {
@@ -48,6 +52,20 @@ export const openaiChatCodec: WireCodec = {
         if (strict) fn.strict = true;
         return { type: "function", function: fn };
       });
+    }
+    if (settings.temperature !== undefined) body.temperature = settings.temperature;
+    if (hasTools && settings.toolChoice !== undefined) {
+      const choice = settings.toolChoice;
+      body.tool_choice =
+        typeof choice === "string" ? choice : { type: "function", function: { name: choice.name } };
+    }
+    if (hasTools && settings.parallelToolCalls !== undefined)
+      body.parallel_tool_calls = settings.parallelToolCalls;
+    if (settings.reasoning) body.reasoning_effort = settings.reasoning.effort;
+    if (settings.promptCacheKey !== undefined) body.prompt_cache_key = settings.promptCacheKey;
+    if (settings.stream) {
+      body.stream = true;
+      body.stream_options = { include_usage: true };
     }
     return body;
   },
@@ -63,17 +81,36 @@ export const openaiChatCodec: WireCodec = {
       );
     });
     const usage = field(body, "usage");
+    const refusal = text(field(message, "refusal"));
+    const thought = text(field(message, "reasoning_content")) || text(field(message, "reasoning"));
+    const stopReason = text(field(choice, "finish_reason"));
     return {
-      text: text(field(message, "content")),
+      text: refusal || text(field(message, "content")),
       toolCalls,
-      stopReason: text(field(choice, "finish_reason")),
+      ...(thought
+        ? { reasoning: [{ type: "reasoning", text: thought, provider: "openai-chat", callsBefore: 0 }] }
+        : {}),
+      finishReason: refusal ? "refusal" : chatFinish(stopReason, toolCalls.length > 0),
+      stopReason,
       usage: {
         inputTokens: tokens(usage, "prompt_tokens"),
         outputTokens: tokens(usage, "completion_tokens"),
+        cachedInputTokens: nestedTokens(usage, "prompt_tokens_details", "cached_tokens"),
+        cacheWriteTokens: 0,
+        reasoningTokens: nestedTokens(usage, "completion_tokens_details", "reasoning_tokens"),
       },
     };
   },
+  stream: (ids) => chatStream(ids),
 };
+
+/** A Chat Completions `finish_reason` as a FinishReason (servers that say `stop` with calls mean calls). */
+function chatFinish(reason: string, hasCalls: boolean): FinishReason {
+  if (reason === "length") return "length";
+  if (reason === "content_filter") return "content-filter";
+  if (hasCalls || reason === "tool_calls" || reason === "function_call") return "tool-calls";
+  return reason === "stop" || reason === "" ? "stop" : "other";
+}
 
 function chatMessages(request: ModelRequest): JsonValue[] {
   const out: JsonValue[] = [];

@@ -1,18 +1,33 @@
 import type { JsonValue } from "@toolkit/core";
 import type { IdGen } from "../id-gen.js";
-import { type ContentPart, dataUrl, type Message, partsImages } from "../messages.js";
-import type { ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import {
+  type ContentPart,
+  dataUrl,
+  type Message,
+  partsImages,
+  type ReasoningPart,
+  type ToolCallPart,
+} from "../messages.js";
+import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import { responsesStream } from "./openai-responses-stream.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
 import { argumentsText, callFromArguments } from "./parse-arguments.js";
-import { field, list, object, text, tokens } from "./read-json.js";
+import { field, list, nestedTokens, object, text, tokens } from "./read-json.js";
 import { resultText } from "./result-text.js";
 import { toolParameters } from "./tool-parameters.js";
-import type { WireCodec } from "./wire-codec.js";
+import type { EncodeSettings, WireCodec } from "./wire-codec.js";
 
 /** Options for `openaiResponses`. */
 export interface OpenAIResponsesOptions extends CommonClientOptions {
   /** The API root including `/v1`, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
+  /** Sent as `prompt_cache_key`; `true` sends the loop's session id. @default not sent */
+  promptCacheKey?: string | true;
+  /**
+   * Ask for `reasoning.encrypted_content`, so reasoning items can be sent back
+   * with `store: false`. @default true for `reasoning` or a reasoning model (o1, o3, o4, gpt-5, codex)
+   */
+  includeReasoning?: boolean;
 }
 
 /**
@@ -34,11 +49,12 @@ export const openaiResponsesCodec: WireCodec = {
     "content-type": "application/json",
     ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
   }),
-  encode(request: ModelRequest, { model, maxTokens }) {
+  encode(request: ModelRequest, { model, maxTokens, settings = {} }) {
     const body: { [k: string]: JsonValue } = { model };
     if (request.system) body.instructions = request.system;
     body.input = request.messages.flatMap(inputItems);
-    if (request.tools.length > 0) {
+    const hasTools = request.tools.length > 0;
+    if (hasTools) {
       const strict = request.constraint === "strict";
       body.tools = request.tools.map((t) => ({
         type: "function",
@@ -50,44 +66,120 @@ export const openaiResponsesCodec: WireCodec = {
     }
     if (maxTokens !== undefined) body.max_output_tokens = maxTokens;
     body.store = false;
+    if (wantsReasoning(model, settings)) body.include = ["reasoning.encrypted_content"];
+    if (settings.temperature !== undefined) body.temperature = settings.temperature;
+    if (hasTools && settings.toolChoice !== undefined) {
+      const choice = settings.toolChoice;
+      body.tool_choice = typeof choice === "string" ? choice : { type: "function", name: choice.name };
+    }
+    if (hasTools && settings.parallelToolCalls !== undefined)
+      body.parallel_tool_calls = settings.parallelToolCalls;
+    if (settings.reasoning) body.reasoning = { effort: settings.reasoning.effort };
+    if (settings.promptCacheKey !== undefined) body.prompt_cache_key = settings.promptCacheKey;
+    if (settings.stream) body.stream = true;
     return body;
   },
   decode(body: unknown, ids: IdGen): ModelReply {
     const texts: string[] = [];
-    const toolCalls = [];
+    const refusals: string[] = [];
+    const toolCalls: ToolCallPart[] = [];
+    const reasoning: ReasoningPart[] = [];
     for (const [i, raw] of list(field(body, "output"), "output").entries()) {
       const item = object(raw, `output[${i}]`);
       if (item.type === "message") {
         for (const part of list(item.content ?? [], `output[${i}].content`)) {
-          if (field(part, "type") === "output_text") texts.push(text(field(part, "text")));
+          const type = field(part, "type");
+          if (type === "output_text") texts.push(text(field(part, "text")));
+          else if (type === "refusal") refusals.push(text(field(part, "refusal")));
         }
       } else if (item.type === "function_call") {
         toolCalls.push(callFromArguments({ id: item.call_id, name: item.name, text: item.arguments }, ids));
+      } else if (item.type === "reasoning") {
+        reasoning.push({
+          type: "reasoning",
+          text: reasoningText(item),
+          provider: "openai-responses",
+          data: item as JsonValue,
+          callsBefore: toolCalls.length,
+        });
       }
     }
     const usage = field(body, "usage");
+    const status = text(field(body, "status"));
+    const incomplete = text(field(field(body, "incomplete_details"), "reason"));
+    const refusal = refusals.join("");
     return {
-      text: texts.join(""),
+      text: refusal || texts.join(""),
       toolCalls,
-      stopReason: toolCalls.length > 0 ? "tool_calls" : text(field(body, "status")) || "completed",
-      usage: { inputTokens: tokens(usage, "input_tokens"), outputTokens: tokens(usage, "output_tokens") },
+      ...(reasoning.length > 0 ? { reasoning } : {}),
+      finishReason: refusal ? "refusal" : responsesFinish(status, incomplete, toolCalls.length > 0),
+      stopReason: toolCalls.length > 0 ? "tool_calls" : status || "completed",
+      usage: {
+        inputTokens: tokens(usage, "input_tokens"),
+        outputTokens: tokens(usage, "output_tokens"),
+        cachedInputTokens: nestedTokens(usage, "input_tokens_details", "cached_tokens"),
+        cacheWriteTokens: nestedTokens(usage, "input_tokens_details", "cache_write_tokens"),
+        reasoningTokens: nestedTokens(usage, "output_tokens_details", "reasoning_tokens"),
+      },
     };
   },
+  stream: (ids) => responsesStream(ids),
 };
+
+/** Model names of OpenAI's reasoning families (as the OpenAI SDKs and the AI SDK tell them apart). */
+const REASONING_MODEL = /^(o\d|gpt-5|codex)/;
+
+/**
+ * Whether to ask for encrypted reasoning: when told, else for a reasoning
+ * effort or a reasoning model. Without it, `store: false` loses the
+ * reasoning between turns.
+ */
+function wantsReasoning(model: string, settings: EncodeSettings): boolean {
+  if (settings.includeReasoning !== undefined) return settings.includeReasoning;
+  return settings.reasoning !== undefined || REASONING_MODEL.test(model);
+}
+
+/** A Responses status (and incomplete reason) as a FinishReason. */
+function responsesFinish(status: string, incomplete: string, hasCalls: boolean): FinishReason {
+  if (status === "incomplete") {
+    if (incomplete === "max_output_tokens") return "length";
+    if (incomplete === "content_filter") return "content-filter";
+    return "other";
+  }
+  if (hasCalls) return "tool-calls";
+  return status === "completed" || status === "" ? "stop" : "other";
+}
+
+/** The readable text of a reasoning item: its summary parts, else its reasoning text parts. */
+function reasoningText(item: Record<string, unknown>): string {
+  const parts = (key: string) =>
+    (Array.isArray(item[key]) ? (item[key] as unknown[]) : [])
+      .map((p) => text(field(p, "text")))
+      .filter(Boolean);
+  const summary = parts("summary");
+  return (summary.length > 0 ? summary : parts("content")).join("\n\n");
+}
 
 function inputItems(message: Message): JsonValue[] {
   switch (message.role) {
     case "user":
       return [{ type: "message", role: "user", content: message.parts.map(inputPart) }];
     case "assistant": {
-      const out: JsonValue[] = [];
+      // Reasoning items go back verbatim, each in its place before the call that followed it.
+      const mine = (message.reasoning ?? []).filter(
+        (r) => r.provider === "openai-responses" && r.data !== undefined,
+      );
+      const before = (k: number) => mine.filter((r) => r.callsBefore === k).map((r) => r.data as JsonValue);
+      const out: JsonValue[] = [...before(0)];
       if (message.text !== "") {
         // An earlier reply's text goes back as an easy input message (string content).
         out.push({ type: "message", role: "assistant", content: message.text });
       }
-      for (const c of message.toolCalls) {
+      for (const [i, c] of message.toolCalls.entries()) {
+        if (i > 0) out.push(...before(i));
         out.push({ type: "function_call", call_id: c.id, name: c.name, arguments: argumentsText(c) });
       }
+      if (message.toolCalls.length > 0) out.push(...before(message.toolCalls.length));
       return out;
     }
     case "tool":

@@ -31,3 +31,17 @@ export function tokens(usage: unknown, key: string): number {
   const n = field(usage, key);
   return typeof n === "number" && Number.isFinite(n) ? n : 0;
 }
+
+/** A nested token count (`usage.prompt_tokens_details.cached_tokens`), 0 when absent. */
+export function nestedTokens(usage: unknown, key: string, inner: string): number {
+  return tokens(field(usage, key), inner);
+}
+
+/** Parses one stream event's JSON data; throws naming the event when it is not JSON. */
+export function eventJson(data: string, what: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new TypeError(`a ${what} stream event is not JSON: ${data.slice(0, 120)}`);
+  }
+}

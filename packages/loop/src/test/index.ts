@@ -6,6 +6,10 @@ export type {
   RecordedRequest,
   ScriptedCall,
   ScriptedFailure,
+  ScriptedRaw,
+  ScriptedRawStep,
+  ScriptedReasoning,
   ScriptedReply,
+  ScriptOutcome,
   ScriptStep,
 } from "./script.js";

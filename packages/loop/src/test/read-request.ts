@@ -9,7 +9,10 @@ export function readRequest(
 ): Pick<RecordedRequest, "toolNames" | "toolResults"> {
   const body = asObject(json);
   const tools = Array.isArray(body.tools) ? body.tools.map(asObject) : [];
-  const toolNames = tools.map((t) => String((dialect === "openai-chat" ? asObject(t.function) : t).name));
+  const toolNames =
+    dialect === "gemini-generate-content"
+      ? tools.flatMap((t) => list(t.functionDeclarations).map((d) => String(asObject(d).name)))
+      : tools.map((t) => String((dialect === "openai-chat" ? asObject(t.function) : t).name));
   return { toolNames, toolResults: results(dialect, body) };
 }
 
@@ -34,6 +37,23 @@ function results(dialect: Dialect, body: Record<string, unknown>): Result[] {
       out.unshift({ callId: String(item.call_id), text: textOf(item.output), isError: false });
     }
     return out;
+  }
+  if (dialect === "gemini-generate-content") {
+    const contents = list(body.contents).map(asObject);
+    const latest = contents[contents.length - 1];
+    if (latest?.role !== "user") return [];
+    return list(latest.parts)
+      .map((p) => asObject(asObject(p).functionResponse))
+      .filter((r) => typeof r.name === "string")
+      .map((r) => {
+        const response = asObject(r.response);
+        const isError = "error" in response;
+        return {
+          callId: String(r.id ?? r.name),
+          text: textOf(isError ? response.error : response.output),
+          isError,
+        };
+      });
   }
   const messages = list(body.messages).map(asObject);
   const last = messages[messages.length - 1];

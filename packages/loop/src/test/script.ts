@@ -1,7 +1,7 @@
 import type { JsonValue } from "@toolkit/core";
 
 /** The wire formats the scripted server speaks. */
-export type Dialect = "openai-chat" | "openai-responses" | "anthropic-messages";
+export type Dialect = "openai-chat" | "openai-responses" | "anthropic-messages" | "gemini-generate-content";
 
 /** A tool call the scripted model makes. */
 export interface ScriptedCall {
@@ -14,12 +14,40 @@ export interface ScriptedCall {
   raw?: boolean;
 }
 
+/** A reasoning item of a scripted reply (a Responses reasoning item, an Anthropic thinking block, ...). */
+export interface ScriptedReasoning {
+  /** The readable reasoning (a summary, the thinking). @default "" */
+  text?: string;
+  /** Anthropic: a `redacted_thinking` block instead of `thinking`. */
+  redacted?: boolean;
+}
+
 /** One scripted reply. */
 export interface ScriptedReply {
   text?: string;
   toolCalls?: readonly ScriptedCall[];
+  /** Reasoning before the text and calls. */
+  reasoning?: readonly ScriptedReasoning[];
+  /** A refusal: sent the way each dialect sends one (Chat `refusal`, a Responses refusal part, Anthropic `stop_reason: "refusal"`). */
+  refusal?: string;
+  /** `length` cuts the reply at the output limit (`finish_reason: "length"`, `status: "incomplete"`, `max_tokens`). @default from the calls */
+  finishReason?: "stop" | "length" | "content-filter";
+  /** Cache and reasoning counts added to the usage. */
+  usage?: { cachedInputTokens?: number; cacheWriteTokens?: number; reasoningTokens?: number };
+  /** Streaming only: close the connection after this many events (a stream that ends early). */
+  cutStreamAfter?: number;
+  /** Streaming only: wait this long between events. @default 0 */
+  eventDelayMs?: number;
   /** Wait before answering (to test timeouts and cancellation). */
   delayMs?: number;
+}
+
+/** A reply given as the provider's own body (or stream events), played verbatim: for SDK-typed fixtures. */
+export interface ScriptedRaw {
+  /** The JSON body of a non-streamed reply. */
+  body?: unknown;
+  /** The events of a streamed reply: `{ event?, data }`, `data` JSON (or a string sent as is). */
+  events?: readonly { event?: string; data: unknown }[];
 }
 
 /** A scripted HTTP failure (e.g. `{ status: 429, headers: { "retry-after": "0" } }`). */
@@ -37,6 +65,8 @@ export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** The body, byte for byte. */
   readonly body: string;
+  /** True when the request asked for a stream. */
+  readonly stream: boolean;
   readonly json: unknown;
   /** 1-based position among the requests this server answered. */
   readonly index: number;
@@ -50,11 +80,23 @@ export interface RecordedRequest {
 export type ScriptStep =
   | ScriptedReply
   | ScriptedFailure
-  | ((
-      request: RecordedRequest,
-    ) => ScriptedReply | ScriptedFailure | Promise<ScriptedReply | ScriptedFailure>);
+  | ScriptedRawStep
+  | ((request: RecordedRequest) => ScriptOutcome | Promise<ScriptOutcome>);
+
+/** A raw reply step. */
+export interface ScriptedRawStep {
+  raw: ScriptedRaw;
+}
+
+/** What a step answers with. */
+export type ScriptOutcome = ScriptedReply | ScriptedFailure | ScriptedRawStep;
 
 /** True for a scripted failure. */
-export function isFailure(step: ScriptedReply | ScriptedFailure): step is ScriptedFailure {
+export function isFailure(step: ScriptOutcome): step is ScriptedFailure {
   return typeof (step as ScriptedFailure).status === "number";
+}
+
+/** True for a raw reply. */
+export function isRaw(step: ScriptOutcome): step is ScriptedRawStep {
+  return typeof (step as ScriptedRawStep).raw === "object" && (step as ScriptedRawStep).raw !== null;
 }

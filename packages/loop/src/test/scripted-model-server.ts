@@ -2,14 +2,28 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { type IdGen, sequentialIds } from "../id-gen.js";
 import { encodeFailure, encodeReply } from "./encode-reply.js";
+import { encodeStream, type StreamEvent } from "./encode-stream.js";
 import { readRequest } from "./read-request.js";
-import { type Dialect, isFailure, type RecordedRequest, type ScriptStep } from "./script.js";
+import { type Dialect, isFailure, isRaw, type RecordedRequest, type ScriptStep } from "./script.js";
 
 const ROUTES: ReadonlyMap<string, Dialect> = new Map([
   ["/v1/chat/completions", "openai-chat"],
   ["/v1/responses", "openai-responses"],
   ["/v1/messages", "anthropic-messages"],
 ]);
+
+/** Gemini's routes: `/v1beta/models/{model}:generateContent` and `:streamGenerateContent`. */
+const GEMINI_ROUTE = /^\/v1beta\/models\/[^/:]+:(generateContent|streamGenerateContent)$/;
+
+/** The dialect of a path, and whether the path itself asks for a stream (Gemini). */
+function route(path: string): { dialect: Dialect; streamPath: boolean } | undefined {
+  const dialect = ROUTES.get(path);
+  if (dialect) return { dialect, streamPath: false };
+  const gemini = GEMINI_ROUTE.exec(path);
+  if (gemini)
+    return { dialect: "gemini-generate-content", streamPath: gemini[1] === "streamGenerateContent" };
+  return undefined;
+}
 
 /** Options for `ScriptedModelServer.start`. */
 export interface ScriptedModelServerOptions {
@@ -24,8 +38,12 @@ export interface ScriptedModelServerOptions {
 /**
  * A scripted stand-in for an LLM provider: a real HTTP server on 127.0.0.1
  * speaking OpenAI Chat Completions (`/v1/chat/completions`), OpenAI
- * Responses (`/v1/responses`) and Anthropic Messages (`/v1/messages`). Each
- * request is answered by the next script step and recorded byte for byte.
+ * Responses (`/v1/responses`), Anthropic Messages (`/v1/messages`) and
+ * Gemini (`/v1beta/models/{model}:generateContent`). Each request is
+ * answered by the next script step and recorded byte for byte; a request
+ * that asks for a stream (`"stream": true`, or Gemini's
+ * `:streamGenerateContent`) is answered with the dialect's server-sent
+ * events. A `{ raw }` step plays a provider body or event list verbatim.
  * It does not think: it plays back what the test (or the playground) wrote.
  *
  * @example
@@ -42,6 +60,7 @@ export class ScriptedModelServer {
   readonly #requests: RecordedRequest[] = [];
   readonly #sockets = new Set<import("node:net").Socket>();
   #url = "";
+  #openStreams = 0;
 
   private constructor(options: ScriptedModelServerOptions) {
     this.#script = [...options.script];
@@ -85,9 +104,17 @@ export class ScriptedModelServer {
   get anthropicBaseUrl(): string {
     return this.#url;
   }
+  /** The base URL for `geminiGenerateContent`. */
+  get geminiBaseUrl(): string {
+    return this.#url;
+  }
   /** Every request answered so far, in order. */
   get requests(): readonly RecordedRequest[] {
     return this.#requests;
+  }
+  /** Streams being written now (a closed or cancelled stream is no longer counted). */
+  get openStreams(): number {
+    return this.#openStreams;
   }
   /** Script steps not yet used. */
   get remaining(): number {
@@ -107,12 +134,13 @@ export class ScriptedModelServer {
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
-    const dialect = ROUTES.get(path);
+    const found = route(path);
     const body = await readBody(req);
-    if (req.method !== "POST" || !dialect) {
+    if (req.method !== "POST" || !found) {
       send(res, 404, { error: { message: `no route for ${req.method} ${path}` } });
       return;
     }
+    const { dialect, streamPath } = found;
     if (this.#apiKey !== undefined && !authorised(req, this.#apiKey)) {
       send(res, 401, encodeFailure(dialect, { status: 401, message: "invalid api key" }));
       return;
@@ -126,11 +154,13 @@ export class ScriptedModelServer {
     }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+    const stream = streamPath || (json as { stream?: unknown }).stream === true;
     const recorded: RecordedRequest = {
       dialect,
       path,
       headers,
       body,
+      stream,
       json,
       index: this.#requests.length + 1,
       ...readRequest(dialect, json),
@@ -146,19 +176,61 @@ export class ScriptedModelServer {
       send(res, outcome.status, encodeFailure(dialect, outcome), outcome.headers);
       return;
     }
+    if (isRaw(outcome)) {
+      if (stream) await writeEvents(res, outcome.raw.events ?? [], {});
+      else send(res, 200, outcome.raw.body ?? {});
+      return;
+    }
     if (outcome.delayMs) await delay(outcome.delayMs, res);
     if (res.destroyed) return;
-    const model = String((json as { model?: unknown }).model ?? "scripted");
-    send(
-      res,
-      200,
-      encodeReply(dialect, outcome, { model, ids: this.#ids, inputTokens: Math.ceil(body.length / 4) }),
+    const model = String(
+      (json as { model?: unknown }).model ?? path.split("/").pop()?.split(":")[0] ?? "scripted",
     );
+    const reply = encodeReply(dialect, outcome, {
+      model,
+      ids: this.#ids,
+      inputTokens: Math.ceil(body.length / 4),
+    });
+    if (!stream) {
+      send(res, 200, reply);
+      return;
+    }
+    this.#openStreams++;
+    try {
+      await writeEvents(res, encodeStream(dialect, reply as Record<string, unknown>, outcome), {
+        cutAfter: outcome.cutStreamAfter,
+        delayMs: outcome.eventDelayMs,
+      });
+    } finally {
+      this.#openStreams--;
+    }
   }
 }
 
+/** Writes server-sent events, stopping early (a clean close) after `cutAfter` events. */
+async function writeEvents(
+  res: ServerResponse,
+  events: readonly StreamEvent[],
+  { cutAfter, delayMs }: { cutAfter?: number | undefined; delayMs?: number | undefined },
+): Promise<void> {
+  if (res.destroyed) return;
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  for (const [i, e] of events.entries()) {
+    if (cutAfter !== undefined && i >= cutAfter) break;
+    if (delayMs) await delay(delayMs, res);
+    if (res.destroyed) return;
+    const data = typeof e.data === "string" ? e.data : JSON.stringify(e.data);
+    res.write(`${e.event ? `event: ${e.event}\n` : ""}data: ${data}\n\n`);
+  }
+  res.end();
+}
+
 function authorised(req: IncomingMessage, key: string): boolean {
-  return req.headers.authorization === `Bearer ${key}` || req.headers["x-api-key"] === key;
+  return (
+    req.headers.authorization === `Bearer ${key}` ||
+    req.headers["x-api-key"] === key ||
+    req.headers["x-goog-api-key"] === key
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
