@@ -33,6 +33,11 @@ export function trajectoryObserver({
   if (typeof path !== "string" || path === "") {
     throw new TypeError(`trajectoryObserver: \`path\` must be a file path, got ${JSON.stringify(path)}`);
   }
+  if (extra === null || typeof extra !== "object" || Array.isArray(extra)) {
+    throw new TypeError(
+      `trajectoryObserver: \`fields\` must be an object of fields, got ${JSON.stringify(extra)}`,
+    );
+  }
   let ready = false;
   const write = (event: string, fields: Record<string, unknown>) => {
     if (!ready) {

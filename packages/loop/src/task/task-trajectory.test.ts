@@ -63,4 +63,13 @@ describe("trajectoryObserver", () => {
       }
     });
   });
+
+  describe("when `fields` is not an object", () => {
+    it("throws a TypeError naming it", () => {
+      const fields = "run" as unknown as Record<string, string>;
+      expect(() => trajectoryObserver({ path: "x.jsonl", fields })).toThrow(
+        'trajectoryObserver: `fields` must be an object of fields, got "run"',
+      );
+    });
+  });
 });
