@@ -15,6 +15,10 @@ export type {
   TurnStartEvent,
 } from "./loop/observer.js";
 export { LoopError, LoopErrorKind } from "./loop-error.js";
+export { DEFAULT_TASK_MAX_DEPTH, DEFAULT_TASK_SYSTEM, taskTool } from "./task/task-tool.js";
+export type { TaskToolOptions } from "./task/task-tool.js";
+export type { TaskStartEvent } from "./task/task-events.js";
+export { sumUsage } from "./task/sum-usage.js";
 export type { LoopErrorOptions } from "./loop-error.js";
 export { compactMessages, compactedText } from "./loop/compaction.js";
 export type { CompactOptions, CompactResult } from "./loop/compaction.js";

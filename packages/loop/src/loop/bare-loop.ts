@@ -1,4 +1,7 @@
+import type { ToolContext } from "@toolkit/core";
 import type { ContentPart } from "../messages.js";
+import { callFrameOf } from "../task/call-frame.js";
+import { RunScope } from "../task/run-scope.js";
 import { type BareLoopOptions, type ResolvedLoopOptions, resolveLoopOptions } from "./loop-options.js";
 import { type LoopResult, notify } from "./observer.js";
 import { runLoop } from "./run-loop.js";
@@ -8,6 +11,13 @@ import { LoopSession } from "./session.js";
 export interface RunOptions {
   /** Cancels the run: the model request is aborted and running tools see `ctx.signal`. */
   signal?: AbortSignal;
+  /**
+   * Run inside this tool context instead of the loop's own session: its cwd,
+   * session id, temp dir, extensions and cleanups are the caller's (the loop
+   * neither creates nor removes the temp dir), and its signal also cancels
+   * the run. `taskTool` runs a sub-agent in its Task call's context this way.
+   */
+  context?: ToolContext;
 }
 
 /**
@@ -62,9 +72,15 @@ export class BareLoop {
    * shares its session (context, temp dir, background jobs) but starts a new
    * conversation.
    */
-  async run(task: string | readonly ContentPart[], { signal }: RunOptions = {}): Promise<LoopResult> {
+  async run(
+    task: string | readonly ContentPart[],
+    { signal, context }: RunOptions = {},
+  ): Promise<LoopResult> {
     if (typeof task !== "string" && !Array.isArray(task)) {
       throw new TypeError("BareLoop.run: `task` must be a string or an array of content parts");
+    }
+    if (context !== undefined && typeof context?.withSignal !== "function") {
+      throw new TypeError("BareLoop.run: `context` must be a ToolContext");
     }
     if (this.#running) throw new Error("BareLoop.run: a run is already in progress on this loop");
     this.#running = true;
@@ -76,20 +92,32 @@ export class BareLoop {
         turns = e.turn;
       },
     };
-    const options = { ...o, observers: [countTurns, ...o.observers] };
+    const scope = new RunScope(o, context && callFrameOf(context));
+    const options = {
+      ...o,
+      observers: [countTurns, ...o.observers],
+      middleware: [scope.bindCalls, ...o.middleware],
+    };
     const unsubscribe = o.registry.onToolSurfaceChanged((diff) =>
       notify(o.observers, "onToolSurfaceChanged", diff),
     );
     try {
-      const base = await this.#session.start();
-      const runSignal = signal ? AbortSignal.any([signal, this.#session.signal]) : this.#session.signal;
+      if (context && this.#session.disposed)
+        throw new Error("BareLoop: the loop was disposed; create a new one");
+      const base = context ?? (await this.#session.start());
+      const signals = [signal, context?.signal].filter((s): s is AbortSignal => s !== undefined);
+      const runSignal = signals.length
+        ? AbortSignal.any([...signals, this.#session.signal])
+        : this.#session.signal;
       const parts: readonly ContentPart[] = typeof task === "string" ? [{ type: "text", text: task }] : task;
-      const result = await runLoop({
-        options,
-        ctx: base.withSignal(runSignal),
-        task: parts,
-        signal: runSignal,
-      });
+      const result = scope.settle(
+        await runLoop({
+          options,
+          ctx: base.withSignal(runSignal),
+          task: parts,
+          signal: runSignal,
+        }),
+      );
       notify(o.observers, "onFinish", { result, error: undefined, turns, durationMs: o.clock.now() - start });
       return result;
     } catch (error) {

@@ -3,6 +3,7 @@ import type { SurfaceDiff } from "@toolkit/registry";
 import type { LoopError } from "../loop-error.js";
 import type { Message } from "../messages.js";
 import type { FinishReason, ModelReply, StreamDelta, Usage } from "../model-client.js";
+import type { TaskStartEvent } from "../task/task-events.js";
 
 /** One tool call as the run recorded it. */
 export interface ToolCallRecord {
@@ -112,6 +113,12 @@ export interface LoopObserver {
   /** The registry changed during the run (lists name-sorted). */
   onToolSurfaceChanged?(diff: SurfaceDiff): void;
   onFinish?(event: FinishEvent): void;
+  /**
+   * A Task call is starting a sub-agent. Return an observer to receive the
+   * sub-agent's own events (its turns, calls and finish), e.g. to show them
+   * under the call `event.callId`; return nothing to ignore them.
+   */
+  onTaskStart?(event: TaskStartEvent): LoopObserver | undefined;
 }
 
 type Hook = keyof LoopObserver;

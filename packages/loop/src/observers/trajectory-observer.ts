@@ -10,6 +10,8 @@ export interface TrajectoryObserverOptions {
   path: string;
   /** Timestamps. @default systemClock */
   clock?: Clock;
+  /** Fields added to every line (a sub-agent's lines carry `task`, its Task call id, and `depth`). @default {} */
+  fields?: Readonly<Record<string, string | number>>;
 }
 
 /**
@@ -23,9 +25,18 @@ export interface TrajectoryObserverOptions {
  * @example
  * new BareLoop({ model, registry, observers: [trajectoryObserver({ path: "run.jsonl" })] });
  */
-export function trajectoryObserver({ path, clock = systemClock }: TrajectoryObserverOptions): LoopObserver {
+export function trajectoryObserver({
+  path,
+  clock = systemClock,
+  fields: extra = {},
+}: TrajectoryObserverOptions): LoopObserver {
   if (typeof path !== "string" || path === "") {
     throw new TypeError(`trajectoryObserver: \`path\` must be a file path, got ${JSON.stringify(path)}`);
+  }
+  if (extra === null || typeof extra !== "object" || Array.isArray(extra)) {
+    throw new TypeError(
+      `trajectoryObserver: \`fields\` must be an object of fields, got ${JSON.stringify(extra)}`,
+    );
   }
   let ready = false;
   const write = (event: string, fields: Record<string, unknown>) => {
@@ -35,7 +46,7 @@ export function trajectoryObserver({ path, clock = systemClock }: TrajectoryObse
     }
     appendFileSync(
       path,
-      `${JSON.stringify({ ts: new Date(clock.now()).toISOString(), event, ...fields })}\n`,
+      `${JSON.stringify({ ts: new Date(clock.now()).toISOString(), event, ...extra, ...fields })}\n`,
     );
   };
   return {
@@ -83,6 +94,11 @@ export function trajectoryObserver({ path, clock = systemClock }: TrajectoryObse
         ...(e.recordsTrajectory ? { output: e.output.textContent() } : { recorded: false }),
       }),
     onToolSurfaceChanged: (diff) => write("surface_changed", { ...diff }),
+    onTaskStart: (e) => {
+      write("task_start", { task: e.callId, depth: e.depth, description: e.description });
+      const task = e.callId ?? "";
+      return trajectoryObserver({ path, clock, fields: { ...extra, task, depth: e.depth } });
+    },
     onFinish: (e) =>
       write("finish", {
         turns: e.turns,
