@@ -25,6 +25,7 @@ async function main(): Promise<number> {
     maxTurns: cli.maxTurns,
     json: cli.json,
     keep: cli.keep,
+    memory: cli.memory,
     parallel: cli.parallel,
     yes: cli.yes,
     output: process.stdout,

@@ -13,6 +13,7 @@ export interface CliOptions {
   yes: boolean;
   json: boolean;
   keep: boolean;
+  memory: string | undefined;
   help: boolean;
 }
 
@@ -36,6 +37,8 @@ Options:
   --yes                do not ask before tools that write
   --json               print only the result and usage, as JSON, on stdout
   --keep               keep the throwaway workspace (removed at exit otherwise)
+  --memory <file>      record the session into this SQLite memory store, and let the
+                       model search earlier sessions recorded there (SearchMemories)
   --help               show this text
 `;
 
@@ -55,6 +58,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "max-turns": { type: "string" },
       json: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      memory: { type: "string" },
       parallel: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -70,6 +74,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
   if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl)) {
     throw new TypeError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
   }
+  if (values.memory === "") throw new TypeError("--memory needs the path of a store file");
   const turns = values["max-turns"];
   const maxTurns = turns === undefined ? undefined : Number(turns);
   if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -81,6 +86,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     maxTurns,
     json: values.json === true,
     keep: values.keep === true,
+    memory: values.memory,
     workspace: values.workspace,
     provider,
     model: values.model,

@@ -44,7 +44,9 @@ describe("BareLoop with the shell family", () => {
       });
       cleanup.push(() => server.close());
       const registry = new ToolRegistry();
-      for (const tool of createShellTools()) registry.register(tool);
+      // Unsandboxed: the job writes its pid with `$$`, which inside bubblewrap's PID
+      // namespace is not the host's pid (shell's sandbox/kill.test.ts covers the sandboxed case).
+      for (const tool of createShellTools({ sandbox: "off" })) registry.register(tool);
       const loop = new BareLoop({
         model: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted" }),
         registry,

@@ -35,11 +35,13 @@ describe("runPlayground", () => {
         expect(outcome.error).toBeUndefined();
         expect(outcome.result?.text).toMatch(/^Fixed\. applyDiscount in src\/discount\.js/);
         expect(outcome.result?.toolCalls.map((c) => c.name)).toEqual([
+          "Todo",
           "Tree",
           "Grep",
           "Shell",
           "Read",
           "WebSearch",
+          "WebFetch",
           "Think",
           "Edit",
           "Shell",
@@ -47,7 +49,9 @@ describe("runPlayground", () => {
         expect(outcome.result?.toolCalls.map((c) => c.isError)).toEqual([
           false,
           false,
+          false,
           true, // the first test run fails: that is the bug
+          false,
           false,
           false,
           false,
@@ -65,7 +69,16 @@ describe("runPlayground", () => {
         expect(shown).toContain("(a throwaway copy of the sample)");
         expect(shown).toContain("+  return Math.round((cents * (100 - percent)) / 100);");
         expect(shown).toContain("── summary");
-        expect(shown).toContain("  turns          8\n");
+        expect(shown).toContain("  turns          10\n");
+        expect(shown).toContain("[>] 1. Find where discounts are computed");
+        // The page behind the first search result was read through WebFetch's guard, from the stand-in site.
+        const fetched = (await readFile(outcome.trajectoryPath, "utf8"))
+          .split("\n")
+          .filter((line) => line.includes('"event":"tool_result"') && line.includes('"name":"WebFetch"'));
+        expect(fetched).toHaveLength(1);
+        expect(fetched[0]).toContain("Percentage discounts: computing the sale price");
+        expect(fetched[0]).toContain("| $10.00 | 25% | $2.50 | $7.50 |");
+        expect(fetched[0]).not.toContain("We use cookies");
         expect(shown).toContain("  soft failures  1\n");
         expect(shown).toContain(`  trajectory     ${outcome.trajectoryPath}\n`);
         expect(shown).not.toContain("\u001b["); // not a TTY: no colour, no spinner
@@ -74,11 +87,11 @@ describe("runPlayground", () => {
           .trim()
           .split("\n")
           .map((l) => JSON.parse(l) as { event: string; name?: string });
-        expect(events.filter((e) => e.event === "tool_result").map((e) => e.name)).toHaveLength(8);
-        // Tree and Grep come in one reply: in parallel both start before either ends.
+        expect(events.filter((e) => e.event === "tool_result").map((e) => e.name)).toHaveLength(10);
+        // Tree and Grep come in one reply (after the Todo call): in parallel both start before either ends.
         const firstTwo = events
           .filter((e) => e.event === "tool_call" || e.event === "tool_result")
-          .slice(0, 4);
+          .slice(2, 6);
         expect(firstTwo.map((e) => e.event)).toEqual(
           parallel
             ? ["tool_call", "tool_call", "tool_result", "tool_result"]

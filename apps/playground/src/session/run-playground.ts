@@ -1,8 +1,9 @@
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { toolTraits } from "@toolkit/core";
 import { BareLoop, type LoopResult, trajectoryObserver } from "@toolkit/loop";
+import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
 import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
@@ -12,6 +13,7 @@ import { terminalApprover } from "./ask-approval.js";
 import { buildRegistry } from "./build-registry.js";
 import { chooseModel, type Provider } from "./choose-model.js";
 import { startLocalWebSearch } from "./local-web-search.js";
+import { startLocalWebSite } from "./local-web-site.js";
 import { prepareWorkspace } from "./prepare-workspace.js";
 import { SAMPLE_TASK, SYSTEM_PROMPT } from "./sample-task.js";
 
@@ -36,6 +38,8 @@ export interface PlaygroundOptions {
   parallel?: boolean;
   /** Skip approval prompts. @default false */
   yes?: boolean;
+  /** Record the session into this SQLite memory store, and serve SearchMemories over it. */
+  memory?: string | undefined;
   /** Where the session is shown. */
   output: NodeJS.WritableStream & { isTTY?: boolean };
   /** Where approval answers come from. */
@@ -84,8 +88,11 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     env,
     baseUrl: options.baseUrl,
   });
+  // A store that is not ours fails here, before anything is copied or started.
+  const store = options.memory === undefined ? undefined : MemoryStore.open(resolve(options.memory));
   const workspace = await prepareWorkspace({ workspace: options.workspace });
   const search = await startLocalWebSearch();
+  const site = await startLocalWebSite();
   const trajectoryPath = join(workspace.runDir, "trajectory.jsonl");
 
   write(`${colors.bold("Toolkit playground")}\n`);
@@ -96,6 +103,9 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   write(
     `  web search  the real search proxy at ${search.proxyUrl} -> a local stand-in provider at ${search.standInUrl}\n`,
   );
+  write("  web fetch   WebFetch with its SSRF guard on, pointed at a local stand-in site\n");
+  if (store)
+    write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
     `  dispatch    ${parallel ? "parallel waves" : "sequential"}${interactive && !yes ? ", writing tools ask first" : ""}\n`,
   );
@@ -124,14 +134,22 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   let error: Error | undefined;
   const loop = new BareLoop({
     model: model.client,
-    registry: buildRegistry({ searchProvider: search.provider }),
+    registry: buildRegistry({
+      searchProvider: search.provider,
+      webFetch: { lookup: site.lookup, connect: site.connect },
+      extra: store ? [new SearchMemories({ store })] : [],
+    }),
     middleware,
     system: SYSTEM_PROMPT,
     dispatch: { mode: parallel ? "parallel" : "sequential" },
     maxTurns: options.maxTurns ?? 30,
     cwd: workspace.root,
     isNonInteractive: !interactive,
-    observers: [consoleObserver({ write, colors, spinner }), trajectoryObserver({ path: trajectoryPath })],
+    observers: [
+      consoleObserver({ write, colors, spinner }),
+      trajectoryObserver({ path: trajectoryPath }),
+      ...(store ? [memoryObserver(store, { project: "playground" })] : []),
+    ],
   });
   try {
     result = await loop.run(task, options.signal ? { signal: options.signal } : {});
@@ -142,6 +160,8 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     await loop.dispose();
     await model.close();
     await search.close();
+    await site.close();
+    store?.close();
   }
   const durationMs = Date.now() - started;
   const removed = workspace.isSampleCopy && !keep;

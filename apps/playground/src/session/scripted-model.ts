@@ -1,4 +1,5 @@
 import type { RecordedRequest, ScriptedReply, ScriptStep } from "@toolkit/loop/test";
+import { DISCOUNT_PAGE_URL } from "./local-web-site.js";
 
 /** Shown wherever the scripted model is in use, so nobody mistakes it for an LLM. */
 export const SCRIPTED_LABEL =
@@ -19,6 +20,22 @@ export function sampleScript(): ScriptStep[] {
   const found: Found = { file: "src/discount.js", buggyLine: undefined };
   const text = (request: RecordedRequest) => request.toolResults.map((r) => r.text).join("\n");
   return [
+    () => ({
+      text: "A few steps: I'll plan them first.",
+      toolCalls: [
+        {
+          name: "Todo",
+          input: {
+            todos: [
+              { content: "Find where discounts are computed", status: "in_progress" },
+              { content: "Run the tests and read the failure", status: "pending" },
+              { content: "Check the formula and fix it", status: "pending" },
+              { content: "Run the tests again", status: "pending" },
+            ],
+          },
+        },
+      ],
+    }),
     () => ({
       text: "I'll look at the project layout and find where discounts are computed.",
       toolCalls: [
@@ -55,6 +72,10 @@ export function sampleScript(): ScriptStep[] {
         ],
       };
     },
+    () => ({
+      text: "The first result looks like the reference; reading it.",
+      toolCalls: [{ name: "WebFetch", input: { url: DISCOUNT_PAGE_URL, max_chars: 4000 } }],
+    }),
     () => ({
       toolCalls: [
         {
