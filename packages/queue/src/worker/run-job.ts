@@ -1,0 +1,98 @@
+import {
+  createToolContext,
+  ToolError,
+  type ToolOutput,
+  ToolOutput as Output,
+  toolTraits,
+} from "@toolkit/core";
+import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
+import type { Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { KEEP_SECONDS, type QueueKeys } from "../shared/keys.js";
+import { withTraceparent } from "../shared/trace-context.js";
+import { decodeCall } from "../wire/wire-call.js";
+import { encodeOutput } from "../wire/wire-output.js";
+
+/** What a job carries: the wire call, as canonical JSON. */
+export interface CallJobData {
+  readonly call: string;
+}
+
+/** Runs jobs and aborts the running ones a host cancels. */
+export interface JobRunner {
+  run(job: Job<CallJobData>): Promise<string>;
+  cancel(jobId: string): void;
+}
+
+/** The answer for a non-idempotent call whose first worker died while running it. */
+export function workerDiedOutput(name: string, callId: string): ToolOutput {
+  return Output.errorText(
+    `Tool '${name}' did not finish: the worker running call ${callId} died, and the call may or may not have taken effect. ` +
+      `It was not run again because '${name}' is not idempotent; check its effect before calling it again.`,
+  );
+}
+
+/** The processor behind `startToolWorker`. */
+export function createJobRunner({
+  registry,
+  middleware,
+  commands,
+  keys,
+  workerId,
+}: {
+  registry: ToolRegistry;
+  middleware: readonly Middleware[];
+  commands: Redis;
+  keys: QueueKeys;
+  workerId: string;
+}): JobRunner {
+  const running = new Map<string, AbortController>();
+
+  const answer = async (job: Job<CallJobData>): Promise<ToolOutput> => {
+    const jobId = job.id ?? "";
+    const call = decodeCall(job.data.call);
+    if ((await commands.exists(keys.cancelled(jobId))) === 1) return ToolError.cancelled().toOutput();
+    const tool = registry.get(call.name);
+    // The first start claims the call; a later start means a worker died running it.
+    const first = await commands.set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX");
+    if (first === null && tool && !toolTraits(tool).isIdempotent) return workerDiedOutput(call.name, call.id);
+
+    const controller = new AbortController();
+    running.set(jobId, controller);
+    const { deadlineMs } = call.ctx;
+    const timer =
+      deadlineMs === undefined
+        ? undefined
+        : setTimeout(
+            () => controller.abort(new Error("the call's deadline passed")),
+            Math.max(0, deadlineMs - Date.now()),
+          );
+    try {
+      // A cancel published between the check above and now is caught here.
+      if ((await commands.exists(keys.cancelled(jobId))) === 1) controller.abort();
+      const ctx = createToolContext({
+        cwd: call.ctx.cwd,
+        sessionId: call.ctx.sessionId,
+        isNonInteractive: call.ctx.isNonInteractive,
+        userContext: { ...call.ctx.userContext },
+        signal: controller.signal,
+      });
+      const [result] = await withTraceparent(call.traceparent, () =>
+        dispatch(registry, [{ id: call.id, name: call.name, input: call.input }], { ctx, middleware }),
+      );
+      return result?.output ?? Output.errorText(`Tool '${call.name}': the worker produced no answer`);
+    } finally {
+      if (timer) clearTimeout(timer);
+      running.delete(jobId);
+    }
+  };
+
+  return {
+    async run(job) {
+      return encodeOutput(await answer(job));
+    },
+    cancel(jobId) {
+      running.get(jobId)?.abort(new Error("cancelled by the host"));
+    },
+  };
+}
