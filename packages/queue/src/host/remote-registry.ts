@@ -1,9 +1,8 @@
 import { canonicalJson, type ToolContext, type ToolOutput, type ToolSchema } from "@toolkit/core";
 import { ToolRegistry, type ToolRegistryOptions } from "@toolkit/registry";
-import type { Redis } from "ioredis";
-import { checkQueueName, connectionOptions, openRedis, type QueueConnection } from "../shared/connection.js";
-import { queueKeys } from "../shared/keys.js";
-import { type AdvertisedTool, parseSurface } from "../shared/surface.js";
+import { checkQueueName, connectionOptions, type QueueConnection } from "../shared/connection.js";
+import type { AdvertisedTool } from "../shared/surface.js";
+import type { ServedTool } from "../shared/surface-watcher.js";
 import { createRemoteClient, type RemoteClient } from "./remote-client.js";
 import { sendCall } from "./remote-tools.js";
 
@@ -81,35 +80,20 @@ export async function remoteRegistry(options: RemoteRegistryOptions): Promise<Re
   const queue = checkQueueName(options.queue, fn);
   const redisOptions = connectionOptions(options.connection, fn);
   const { timeoutMs, refreshMs = 5000, logger } = options;
-  const keys = queueKeys(queue);
   const registry = new RemoteRegistry(logger ? { logger } : {});
-  let client: Promise<RemoteClient> | undefined;
-  const getClient = (): Promise<RemoteClient> => {
-    client ??= createRemoteClient({ redisOptions, queue });
-    return client;
-  };
-  const commands: Redis = openRedis(redisOptions);
-  const subscriber: Redis = openRedis(redisOptions);
+  const client = await createRemoteClient({ redisOptions, queue, refreshMs });
+  const getClient = async (): Promise<RemoteClient> => client;
   const seen = new Map<string, string>();
 
-  const reload = async (): Promise<void> => {
-    const entries = await commands.hgetall(keys.surfaces);
-    const now = Date.now();
-    const tools = new Map<string, AdvertisedTool>();
-    // Sorted by worker id so two workers advertising one name resolve the same way everywhere.
-    for (const worker of Object.keys(entries).sort()) {
-      const surface = parseSurface(entries[worker] ?? "");
-      if (!surface || now - surface.at > surface.ttlMs) continue;
-      for (const tool of surface.tools) if (!tools.has(tool.schema.tool)) tools.set(tool.schema.tool, tool);
-    }
+  const sync = (served: ReadonlyMap<string, ServedTool>): void => {
     registry.batch(() => {
       for (const name of [...seen.keys()]) {
-        if (!tools.has(name)) {
+        if (!served.has(name)) {
           registry.remove(name);
           seen.delete(name);
         }
       }
-      for (const [name, tool] of tools) {
+      for (const [name, { tool }] of served) {
         const digest = canonicalJson(tool);
         if (seen.get(name) === digest) continue;
         seen.set(name, digest);
@@ -117,19 +101,13 @@ export async function remoteRegistry(options: RemoteRegistryOptions): Promise<Re
       }
     });
   };
-
-  subscriber.on("message", () => void reload().catch(() => {}));
-  await subscriber.subscribe(keys.surfaceChannel);
-  await reload();
-  const timer = setInterval(() => void reload().catch(() => {}), refreshMs);
-  timer.unref();
+  sync(client.surfaces.current());
+  const unsubscribe = client.surfaces.onChange(sync);
   let closing: Promise<void> | undefined;
   registry._setStop(() => {
     closing ??= (async () => {
-      clearInterval(timer);
-      await subscriber.quit().catch(() => subscriber.disconnect());
-      await commands.quit().catch(() => commands.disconnect());
-      if (client) await (await client).close();
+      unsubscribe();
+      await client.close();
     })();
     return closing;
   });

@@ -2,6 +2,7 @@ import { createToolContext, type ToolContext, type ToolOutput } from "@toolkit/c
 import { dispatch } from "@toolkit/registry";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queueKeys } from "../shared/keys.js";
 import { redisTestsEnabled } from "../testing/test-redis.js";
 import { type QueueFixture, queueFixture, waitFor } from "../testing/test-setup.js";
 import { remoteRegistry, type RemoteRegistry } from "./remote-registry.js";
@@ -110,7 +111,9 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
     it("is named sessionId:callId and gets 3 attempts for an idempotent tool, 1 otherwise", async () => {
       await run("AppendIdem", { tag: "j1" }, "job-a");
       await run("Append", { tag: "j2" }, "job-b");
-      const queue = new Queue(QUEUE, { connection: fx.redis.connection });
+      const queue = new Queue(queueKeys(QUEUE).pool(["Render", "Append", "AppendIdem"]), {
+        connection: fx.redis.connection,
+      });
       try {
         const idem = await queue.getJob("sess-1:job-a:v1");
         const once = await queue.getJob("sess-1:job-b:v1");
@@ -145,27 +148,46 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
     });
 
     it("never runs a call cancelled before a worker took it", async () => {
-      const idle = remoteTools({ connection: fx.redis.connection, queue: "no-worker-yet" });
-      const controller = new AbortController();
-      const c = ctx({ signal: controller.signal });
-      const pending = dispatch(registry, [{ id: "c2", name: "Append", input: { tag: "never" } }], {
-        middleware: [idle],
-        ctx: c,
-      });
-      await new Promise((r) => setTimeout(r, 200));
-      controller.abort();
-      const [result] = await pending;
-      expect(result?.output.textContent()).toMatch(/^Cancelled/);
-      // A worker that starts now, with one slot, would take the cancelled call before this one.
-      const late = await fx.startWorker({ queue: "no-worker-yet", tools: ["basic"], concurrency: 1 });
-      const [after] = await dispatch(registry, [{ id: "c3", name: "Append", input: { tag: "after" } }], {
-        middleware: [idle],
-        ctx: ctx(),
-      });
-      expect(after?.output.textContent()).toMatch(/^append after by /);
-      expect(fx.lines().filter((l) => l.includes("never"))).toEqual([]);
-      await idle.close();
-      await late.stop();
+      const queue = "one-slot";
+      const worker = await fx.startWorker({ queue, tools: ["basic"], concurrency: 1 });
+      const reg = await remoteRegistry({ connection: fx.redis.connection, queue });
+      const one = remoteTools({ connection: fx.redis.connection, queue });
+      const send = (id: string, tag: string, signal?: AbortSignal, sleepMs = 0) =>
+        dispatch(reg, [{ id, name: "Append", input: { tag, sleepMs } }], {
+          middleware: [one],
+          ctx: ctx(signal ? { signal } : {}),
+        }).then(([r]) => r?.output.textContent());
+      try {
+        const busy = new AbortController();
+        const first = send("b1", "busy", busy.signal, 10_000);
+        await waitFor(() => fx.lines().some((l) => l.startsWith("start append busy ")), "the slot to fill");
+        const queued = new AbortController();
+        const second = send("b2", "never", queued.signal);
+        await new Promise((r) => setTimeout(r, 100));
+        queued.abort();
+        expect(await second).toMatch(/^Cancelled/);
+        busy.abort();
+        expect(await first).toMatch(/^Cancelled/);
+        // With one slot, the worker would take the cancelled call before this one.
+        expect(await send("b3", "after")).toMatch(/^append after by /);
+        expect(fx.lines().filter((l) => l.includes("never"))).toEqual([]);
+      } finally {
+        await one.close();
+        await reg.close();
+        await worker.stop();
+      }
+    });
+  });
+
+  describe("when no live worker serves the tool", () => {
+    it("answers NotFound naming the queue, without queueing", async () => {
+      const out = await dispatch(
+        registry,
+        [{ id: "nf", name: "Render", input: { kind: "text", text: "x" } }],
+        { middleware: [remoteTools({ connection: fx.redis.connection, queue: "nobody-here" })], ctx: ctx() },
+      );
+      expect(out[0]?.output.isError).toBe(true);
+      expect(out[0]?.output.textContent()).toContain("No live worker on queue 'nobody-here' serves it");
     });
   });
 

@@ -88,7 +88,7 @@ export function sendCall(
       ctx: wireContext(call.ctx, deadlineMs),
       ...(traceparent ? { traceparent } : {}),
     },
-    idempotent: tool ? toolTraits(tool).isIdempotent : false,
+    idempotent: tool ? toolTraits(tool).isIdempotent : undefined,
     signal: call.ctx.signal,
     timeoutMs,
   });

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /** The Redis keys and channels one queue uses besides BullMQ's own (`bull:<queue>:*`). */
 export interface QueueKeys {
   /** Hash: worker id → its advertised surface (JSON). */
@@ -10,6 +12,12 @@ export interface QueueKeys {
   cancelled(jobId: string): string;
   /** String key set by the first worker that starts a call. */
   started(jobId: string): string;
+  /** String key holding a finished call's encoded answer. */
+  answer(jobId: string): string;
+  /** Channel: `<jobId>\n<answer>` when a call finishes. */
+  readonly answerChannel: string;
+  /** The BullMQ queue of the pool of workers serving exactly `toolNames`. */
+  pool(toolNames: readonly string[]): string;
 }
 
 /** The keys for a queue name. */
@@ -21,6 +29,13 @@ export function queueKeys(queue: string): QueueKeys {
     cancelChannel: `${base}:cancel`,
     cancelled: (jobId) => `${base}:cancelled:${jobId}`,
     started: (jobId) => `${base}:started:${jobId}`,
+    answer: (jobId) => `${base}:answer:${jobId}`,
+    answerChannel: `${base}:answers`,
+    pool: (toolNames) =>
+      `${queue}.${createHash("sha256")
+        .update([...toolNames].sort().join("\n"))
+        .digest("hex")
+        .slice(0, 12)}`,
   };
 }
 

@@ -18,6 +18,8 @@ export interface WorkerSurface {
   /** Epoch ms of the last heartbeat; a surface older than its `ttlMs` is ignored. */
   readonly at: number;
   readonly ttlMs: number;
+  /** The BullMQ queue this worker takes calls from. */
+  readonly pool: string;
   readonly tools: readonly AdvertisedTool[];
 }
 
@@ -44,6 +46,8 @@ export function parseSurface(text: string): WorkerSurface | undefined {
   }
   if (!isJsonObject(value) || typeof value.at !== "number" || typeof value.ttlMs !== "number")
     return undefined;
+  const pool = value.pool;
+  if (typeof pool !== "string") return undefined;
   if (!Array.isArray(value.tools)) return undefined;
   const tools: AdvertisedTool[] = [];
   for (const t of value.tools) {
@@ -59,5 +63,5 @@ export function parseSurface(text: string): WorkerSurface | undefined {
       },
     });
   }
-  return { at: value.at, ttlMs: value.ttlMs, tools };
+  return { at: value.at, ttlMs: value.ttlMs, pool, tools };
 }

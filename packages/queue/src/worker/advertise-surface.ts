@@ -14,7 +14,9 @@ export async function advertiseSurface({
   keys,
   workerId,
   heartbeatMs,
+  pool,
 }: {
+  pool: string;
   registry: ToolRegistry;
   commands: Redis;
   keys: QueueKeys;
@@ -24,7 +26,7 @@ export async function advertiseSurface({
   let last = "";
   const publish = async (): Promise<void> => {
     const tools = registry.allTools().map(advertise);
-    const surface: WorkerSurface = { at: Date.now(), ttlMs: heartbeatMs * 3, tools };
+    const surface: WorkerSurface = { at: Date.now(), ttlMs: heartbeatMs * 3, pool, tools };
     const toolsJson = JSON.stringify(tools);
     await commands.hset(keys.surfaces, workerId, JSON.stringify(surface));
     // Readers reload on a change only; a heartbeat just keeps the entry fresh.

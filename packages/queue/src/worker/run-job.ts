@@ -11,7 +11,7 @@ import type { Redis } from "ioredis";
 import { KEEP_SECONDS, type QueueKeys } from "../shared/keys.js";
 import { withTraceparent } from "../shared/trace-context.js";
 import { decodeCall } from "../wire/wire-call.js";
-import { encodeOutput } from "../wire/wire-output.js";
+import { decodeOutput, encodeOutput } from "../wire/wire-output.js";
 
 /** What a job carries: the wire call, as canonical JSON. */
 export interface CallJobData {
@@ -51,6 +51,8 @@ export function createJobRunner({
   const answer = async (job: Job<CallJobData>): Promise<ToolOutput> => {
     const jobId = job.id ?? "";
     const call = decodeCall(job.data.call);
+    const known = await commands.get(keys.answer(jobId));
+    if (known !== null) return decodeOutput(known);
     if ((await commands.exists(keys.cancelled(jobId))) === 1) return ToolError.cancelled().toOutput();
     const tool = registry.get(call.name);
     // The first start claims the call; a later start means a worker died running it.
@@ -89,10 +91,45 @@ export function createJobRunner({
 
   return {
     async run(job) {
-      return encodeOutput(await answer(job));
+      const encoded = encodeOutput(await answer(job));
+      await publishAnswer(commands, keys, job.id ?? "", encoded);
+      return encoded;
     },
     cancel(jobId) {
       running.get(jobId)?.abort(new Error("cancelled by the host"));
     },
   };
+}
+
+/** Stores a call's answer (so a retry finds it) and tells the waiting host. */
+export async function publishAnswer(
+  commands: Redis,
+  keys: QueueKeys,
+  jobId: string,
+  encoded: string,
+): Promise<void> {
+  await commands.set(keys.answer(jobId), encoded, "EX", KEEP_SECONDS);
+  await commands.publish(keys.answerChannel, `${jobId}\n${encoded}`);
+}
+
+const STALLED = /stalled more than allowable limit/;
+
+/** The answer for a job BullMQ failed for good: its workers died, or the job could not be read. */
+export function failedJobOutput(job: Job<CallJobData>, reason: string): ToolOutput {
+  let name = job.name;
+  let callId = job.id ?? "";
+  try {
+    const call = decodeCall(job.data.call);
+    name = call.name;
+    callId = call.id;
+  } catch {
+    // The job's own name and id are all there is.
+  }
+  if (!STALLED.test(reason)) {
+    return Output.errorText(`Tool '${name}' failed on the worker (call ${callId}): ${reason}`);
+  }
+  if ((job.opts.attempts ?? 1) <= 1) return workerDiedOutput(name, callId);
+  return Output.errorText(
+    `Tool '${name}' did not finish: every worker that took call ${callId} died while running it. Try again later.`,
+  );
 }

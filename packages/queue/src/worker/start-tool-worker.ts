@@ -10,7 +10,10 @@ import {
 } from "../shared/connection.js";
 import { queueKeys } from "../shared/keys.js";
 import { advertiseSurface } from "./advertise-surface.js";
-import { createJobRunner } from "./run-job.js";
+import { encodeOutput } from "../wire/wire-output.js";
+import { type CallJobData, createJobRunner, failedJobOutput, publishAnswer } from "./run-job.js";
+
+const STALL = /stalled more than allowable limit/;
 
 /** Options for `startToolWorker`. */
 export interface ToolWorkerOptions {
@@ -42,6 +45,8 @@ export interface ToolWorkerOptions {
 export interface ToolWorker {
   /** This worker's id in the advertised surfaces. */
   readonly id: string;
+  /** The BullMQ queue it takes calls from: `<queue>.<hash of its tool names>`, shared by workers with the same tools. */
+  readonly pool: string;
   /** Stops taking calls, lets running calls finish, withdraws the surface and disconnects. */
   close(): Promise<void>;
 }
@@ -107,7 +112,8 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
   });
   await subscriber.subscribe(keys.cancelChannel);
 
-  const worker = new Worker(queue, (job) => runner.run(job), {
+  const pool = keys.pool(registry.toolNames());
+  const worker = new Worker<CallJobData, string>(pool, (job) => runner.run(job), {
     connection: bullConnection(redisOptions),
     concurrency,
     lockDuration: lockDurationMs,
@@ -117,12 +123,20 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
   });
   // Connection errors are retried by ioredis; an unhandled 'error' event would crash the process.
   worker.on("error", () => {});
+  worker.on("failed", (job, error) => {
+    if (!job) return;
+    const final = STALL.test(error.message) || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (!final) return;
+    const encoded = encodeOutput(failedJobOutput(job, error.message));
+    void publishAnswer(commands, keys, job.id ?? "", encoded).catch(() => {});
+  });
   await worker.waitUntilReady();
-  const surface = await advertiseSurface({ registry, commands, keys, workerId, heartbeatMs });
+  const surface = await advertiseSurface({ registry, commands, keys, workerId, heartbeatMs, pool });
 
   let closing: Promise<void> | undefined;
   return {
     id: workerId,
+    pool,
     close() {
       closing ??= (async () => {
         await surface.withdraw().catch(() => {});
