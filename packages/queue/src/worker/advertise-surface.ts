@@ -39,10 +39,17 @@ export async function advertiseSurface({
   const timer = setInterval(() => void publish().catch(() => {}), heartbeatMs);
   timer.unref();
   const unsubscribe = registry.onToolSurfaceChanged(() => void publish().catch(() => {}));
+  // A Redis that restarted without persistence has lost the surface: advertise again at once.
+  const onReady = (): void => {
+    last = "";
+    void publish().catch(() => {});
+  };
+  commands.on("ready", onReady);
   return {
     async withdraw() {
       clearInterval(timer);
       unsubscribe();
+      commands.off("ready", onReady);
       await commands.hdel(keys.surfaces, workerId);
       await commands.publish(keys.surfaceChannel, workerId);
     },
