@@ -43,7 +43,12 @@ describe.runIf(redisTestsEnabled())("remoteTools backpressure and tracing", () =
   let dir: string;
   const workers: ToolWorker[] = [];
   const registries: RemoteRegistry[] = [];
-  const seen: Array<{ session: string; at: number; traceId?: string; spanId?: string }> = [];
+  const seen: Array<{
+    session: string;
+    at: number;
+    traceId: string | undefined;
+    spanId: string | undefined;
+  }> = [];
   const active = new Map<string, number>();
   const peak = new Map<string, number>();
 
