@@ -132,9 +132,6 @@ export async function createRemoteClient({
         }, timeoutMs);
       }
       const enqueue = async (): Promise<ToolOutput | undefined> => {
-        // A call answered before (a host retrying) gets the same answer without running again.
-        const known = await commands.get(keys.answer(jobId));
-        if (known !== null) return decodeOutput(known);
         let served = surfaces.current().get(call.name);
         if (!served) {
           await surfaces.reload();
@@ -159,6 +156,7 @@ export async function createRemoteClient({
           },
         );
         if (signal.aborted) await cancel(jobId, pool);
+        // Adding a known job id is a no-op: a call answered before (a host retrying) gets that answer.
         const after = await commands.get(keys.answer(jobId));
         return after === null ? undefined : decodeOutput(after);
       };

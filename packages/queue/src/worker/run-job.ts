@@ -51,27 +51,26 @@ export function createJobRunner({
   const answer = async (job: Job<CallJobData>): Promise<ToolOutput> => {
     const jobId = job.id ?? "";
     const call = decodeCall(job.data.call);
-    const known = await commands.get(keys.answer(jobId));
-    if (known !== null) return decodeOutput(known);
-    if ((await commands.exists(keys.cancelled(jobId))) === 1) return ToolError.cancelled().toOutput();
-    const tool = registry.get(call.name);
-    // The first start claims the call; a later start means a worker died running it.
-    const first = await commands.set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX");
-    if (first === null && tool && !toolTraits(tool).isIdempotent) return workerDiedOutput(call.name, call.id);
-
+    // Listen for a cancel before looking for one, so a cancel published in between is not missed.
     const controller = new AbortController();
     running.set(jobId, controller);
-    const { deadlineMs } = call.ctx;
-    const timer =
-      deadlineMs === undefined
-        ? undefined
-        : setTimeout(
-            () => controller.abort(new Error("the call's deadline passed")),
-            Math.max(0, deadlineMs - Date.now()),
-          );
+    let timer: NodeJS.Timeout | undefined;
     try {
-      // A cancel published between the check above and now is caught here.
-      if ((await commands.exists(keys.cancelled(jobId))) === 1) controller.abort();
+      const [cancelled, known] = await commands.mget(keys.cancelled(jobId), keys.answer(jobId));
+      if (known != null) return decodeOutput(known);
+      if (cancelled != null) return ToolError.cancelled().toOutput();
+      const tool = registry.get(call.name);
+      // The first start claims the call; a later start means a worker died running it.
+      const first = await commands.set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX");
+      if (first === null && tool && !toolTraits(tool).isIdempotent)
+        return workerDiedOutput(call.name, call.id);
+      const { deadlineMs } = call.ctx;
+      if (deadlineMs !== undefined) {
+        timer = setTimeout(
+          () => controller.abort(new Error("the call's deadline passed")),
+          Math.max(0, deadlineMs - Date.now()),
+        );
+      }
       const ctx = createToolContext({
         cwd: call.ctx.cwd,
         sessionId: call.ctx.sessionId,
