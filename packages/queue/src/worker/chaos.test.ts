@@ -38,7 +38,7 @@ describe.runIf(redisTestsEnabled())("startToolWorker under chaos", () => {
 
   beforeAll(async () => {
     fx = await queueFixture();
-    for (let i = 0; i < 3; i++) slots.push(await start());
+    slots.push(...(await Promise.all([start(), start(), start()])));
     registry = await remoteRegistry({ connection: fx.redis.connection, queue: QUEUE });
     remote = remoteTools({ connection: fx.redis.connection, queue: QUEUE, timeoutMs: 40_000 });
   }, 60_000);

@@ -16,10 +16,10 @@ describe.runIf(redisTestsEnabled())("startToolWorker", () => {
 
   beforeAll(async () => {
     fx = await queueFixture();
-    for (let i = 0; i < 2; i++) {
-      const w = await fx.startWorker({ queue: QUEUE, tools: ["basic"], fastStall: true, concurrency: 2 });
-      byPid.set(w.child.pid ?? 0, w);
-    }
+    const started = await Promise.all(
+      [0, 1].map(() => fx.startWorker({ queue: QUEUE, tools: ["basic"], fastStall: true, concurrency: 2 })),
+    );
+    for (const w of started) byPid.set(w.child.pid ?? 0, w);
     registry = await remoteRegistry({ connection: fx.redis.connection, queue: QUEUE });
     remote = remoteTools({ connection: fx.redis.connection, queue: QUEUE });
   });
