@@ -1,0 +1,103 @@
+import { parseArgs } from "node:util";
+
+/** A tool family the worker can serve. */
+export type WorkerFamily = "fs" | "search" | "shell";
+
+/** What `toolkit-worker` was asked to do. */
+export type WorkerCommand =
+  | { kind: "help" }
+  | {
+      kind: "serve";
+      families: WorkerFamily[];
+      think: boolean;
+      root: string;
+      queue: string;
+      redisUrl: string;
+      concurrency: number;
+    };
+
+/** The usage text `--help` prints. */
+export const WORKER_USAGE = `Usage: toolkit-worker [--fs] [--search] [--shell] [--think] [--root DIR] [--queue NAME] [--redis URL] [--concurrency N]
+
+Serves Toolkit's built-in tool families to hosts through a BullMQ queue on Redis.
+
+  --fs              Read, Write, Edit, MultiEdit, FileViewer   (needs @toolkit/fs)
+  --search          Glob, Grep, CodeSearch, Tree               (needs @toolkit/search)
+  --shell           Shell, Jobs                                (needs @toolkit/shell)
+  --think           Think
+  --root DIR        the workspace every tool stays inside (default: the current directory)
+  --queue NAME      the queue hosts send to (default: toolkit)
+  --redis URL       where Redis is (default: $REDIS_URL or redis://127.0.0.1:6379)
+  --concurrency N   calls run at once (default: 4)
+  --help            print this text`;
+
+/** A command line the bin cannot run; the message says what to fix. */
+export class WorkerUsageError extends Error {
+  override readonly name = "WorkerUsageError";
+}
+
+/** Parses the bin's arguments (pure). Throws a WorkerUsageError for a bad flag or value. */
+export function parseWorkerArgs({
+  argv,
+  cwd,
+  env,
+}: {
+  argv: readonly string[];
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+}): WorkerCommand {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        fs: { type: "boolean" },
+        search: { type: "boolean" },
+        shell: { type: "boolean" },
+        think: { type: "boolean" },
+        root: { type: "string" },
+        queue: { type: "string" },
+        redis: { type: "string" },
+        concurrency: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    throw new WorkerUsageError(
+      `${error instanceof Error ? error.message : String(error)}\n\n${WORKER_USAGE}`,
+    );
+  }
+  if (values.help) return { kind: "help" };
+  const families = (["fs", "search", "shell"] as const).filter((flag) => values[flag] === true);
+  const think = values.think === true;
+  if (families.length === 0 && !think) {
+    throw new WorkerUsageError(
+      `choose the tools to serve: --fs, --search, --shell and/or --think\n\n${WORKER_USAGE}`,
+    );
+  }
+  const root = typeof values.root === "string" ? values.root : cwd;
+  if (root === "") throw new WorkerUsageError("--root needs a directory");
+  const queue = typeof values.queue === "string" ? values.queue : "toolkit";
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(queue)) {
+    throw new WorkerUsageError(
+      `--queue must be letters, digits, '.', '_' or '-', got ${JSON.stringify(queue)}`,
+    );
+  }
+  const redisUrl =
+    typeof values.redis === "string" ? values.redis : (env.REDIS_URL ?? "redis://127.0.0.1:6379");
+  if (!/^rediss?:\/\//.test(redisUrl)) {
+    throw new WorkerUsageError(
+      `--redis must be a redis:// or rediss:// URL, got ${JSON.stringify(redisUrl)}`,
+    );
+  }
+  const rawConcurrency = typeof values.concurrency === "string" ? values.concurrency : "4";
+  const concurrency = Number(rawConcurrency);
+  if (!/^\d+$/.test(rawConcurrency) || concurrency < 1) {
+    throw new WorkerUsageError(
+      `--concurrency must be a positive integer, got ${JSON.stringify(rawConcurrency)}`,
+    );
+  }
+  return { kind: "serve", families, think, root, queue, redisUrl, concurrency };
+}

@@ -1,0 +1,11 @@
+export { remoteTools } from "./host/remote-tools.js";
+export type { RemoteToolsMiddleware, RemoteToolsOptions } from "./host/remote-tools.js";
+export { RemoteRegistry, remoteRegistry } from "./host/remote-registry.js";
+export type { RemoteRegistryOptions } from "./host/remote-registry.js";
+export { startToolWorker } from "./worker/start-tool-worker.js";
+export type { ToolWorker, ToolWorkerOptions } from "./worker/start-tool-worker.js";
+export type { QueueConnection } from "./shared/connection.js";
+export { jobIdFor } from "./shared/keys.js";
+export { decodeCall, encodeCall, WIRE_VERSION, WireError, wireContext } from "./wire/wire-call.js";
+export type { WireCall, WireContext } from "./wire/wire-call.js";
+export { decodeOutput, encodeOutput } from "./wire/wire-output.js";

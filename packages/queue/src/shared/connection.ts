@@ -1,0 +1,50 @@
+import { Redis, type RedisOptions } from "ioredis";
+import type { ConnectionOptions as BullConnection } from "bullmq";
+
+/** Where Redis is: ioredis options (`{ host, port }`) or an ioredis client (its options are reused). */
+export type QueueConnection = RedisOptions | Redis;
+
+/** The ioredis options behind a connection option; throws a TypeError naming the field. */
+export function connectionOptions(connection: QueueConnection, fn: string): RedisOptions {
+  if (connection instanceof Redis) return { ...connection.options };
+  if (connection === null || typeof connection !== "object") {
+    throw new TypeError(
+      `${fn}: \`connection\` must be ioredis options such as { host: "127.0.0.1", port: 6379 } or an ioredis client, got ${connection === null ? "null" : typeof connection}`,
+    );
+  }
+  return { ...connection };
+}
+
+/**
+ * A fresh client for our own use (pub/sub, markers), which BullMQ may also
+ * block on: `maxRetriesPerRequest: null` as BullMQ requires.
+ */
+export function openRedis(options: RedisOptions): Redis {
+  const client = new Redis({ ...options, maxRetriesPerRequest: null, lazyConnect: false });
+  // Errors surface through the calls that fail; an unhandled 'error' event would crash the process.
+  client.on("error", () => {});
+  return client;
+}
+
+/** Checks the queue name the way BullMQ does, with our message. */
+export function checkQueueName(queue: unknown, fn: string): string {
+  if (typeof queue !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(queue)) {
+    throw new TypeError(
+      `${fn}: \`queue\` must be a name of letters, digits, '.', '_' or '-' (1 to 100 characters), got ${JSON.stringify(queue)}`,
+    );
+  }
+  return queue;
+}
+
+/**
+ * The options as BullMQ's connection option, with `maxRetriesPerRequest: null`
+ * (BullMQ's workers and event readers block). BullMQ types its own copy of
+ * the ioredis options; the object is the same.
+ */
+export function bullConnection(options: RedisOptions): BullConnection {
+  // BullMQ declares its own loose copy of ioredis' options (an index signature of any); the
+  // objects are the same at run time, and a record of any is what that copy accepts.
+  // biome-ignore lint/suspicious/noExplicitAny: the shape BullMQ's options type is declared with.
+  const connection: Record<string, any> = { ...options, maxRetriesPerRequest: null };
+  return connection;
+}

@@ -1,0 +1,57 @@
+import type { ToolRegistry } from "@toolkit/registry";
+import type { Redis } from "ioredis";
+import type { QueueKeys } from "../shared/keys.js";
+import { advertise, type WorkerSurface } from "../shared/surface.js";
+
+/**
+ * Stores the registry's surface under the worker's id, refreshes it every
+ * `heartbeatMs` and whenever the registry changes, and tells readers through
+ * the surface channel. `withdraw()` removes it.
+ */
+export async function advertiseSurface({
+  registry,
+  commands,
+  keys,
+  workerId,
+  heartbeatMs,
+  pool,
+}: {
+  pool: string;
+  registry: ToolRegistry;
+  commands: Redis;
+  keys: QueueKeys;
+  workerId: string;
+  heartbeatMs: number;
+}): Promise<{ withdraw(): Promise<void> }> {
+  let last = "";
+  const publish = async (): Promise<void> => {
+    const tools = registry.allTools().map(advertise);
+    const surface: WorkerSurface = { at: Date.now(), ttlMs: heartbeatMs * 3, pool, tools };
+    const toolsJson = JSON.stringify(tools);
+    await commands.hset(keys.surfaces, workerId, JSON.stringify(surface));
+    // Readers reload on a change only; a heartbeat just keeps the entry fresh.
+    if (toolsJson !== last) {
+      last = toolsJson;
+      await commands.publish(keys.surfaceChannel, workerId);
+    }
+  };
+  await publish();
+  const timer = setInterval(() => void publish().catch(() => {}), heartbeatMs);
+  timer.unref();
+  const unsubscribe = registry.onToolSurfaceChanged(() => void publish().catch(() => {}));
+  // A Redis that restarted without persistence has lost the surface: advertise again at once.
+  const onReady = (): void => {
+    last = "";
+    void publish().catch(() => {});
+  };
+  commands.on("ready", onReady);
+  return {
+    async withdraw() {
+      clearInterval(timer);
+      unsubscribe();
+      commands.off("ready", onReady);
+      await commands.hdel(keys.surfaces, workerId);
+      await commands.publish(keys.surfaceChannel, workerId);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import {
+  createToolContext,
+  ToolError,
+  type ToolOutput,
+  ToolOutput as Output,
+  toolTraits,
+} from "@toolkit/core";
+import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
+import type { Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { KEEP_SECONDS, type QueueKeys } from "../shared/keys.js";
+import { withTraceparent } from "../shared/trace-context.js";
+import { decodeCall } from "../wire/wire-call.js";
+import { decodeOutput, encodeOutput } from "../wire/wire-output.js";
+
+/** What a job carries: the wire call, as canonical JSON. */
+export interface CallJobData {
+  readonly call: string;
+}
+
+/** Runs jobs and aborts the running ones a host cancels. */
+export interface JobRunner {
+  run(job: Job<CallJobData>): Promise<string>;
+  cancel(jobId: string): void;
+}
+
+/** The answer for a non-idempotent call whose first worker died while running it. */
+export function workerDiedOutput(name: string, callId: string): ToolOutput {
+  return Output.errorText(
+    `Tool '${name}' did not finish: the worker running call ${callId} died, and the call may or may not have taken effect. ` +
+      `It was not run again because '${name}' is not idempotent; check its effect before calling it again.`,
+  );
+}
+
+/** The processor behind `startToolWorker`. */
+export function createJobRunner({
+  registry,
+  middleware,
+  commands,
+  keys,
+  workerId,
+}: {
+  registry: ToolRegistry;
+  middleware: readonly Middleware[];
+  commands: Redis;
+  keys: QueueKeys;
+  workerId: string;
+}): JobRunner {
+  const running = new Map<string, AbortController>();
+
+  const answer = async (job: Job<CallJobData>): Promise<ToolOutput> => {
+    const jobId = job.id ?? "";
+    const call = decodeCall(job.data.call);
+    // Listen for a cancel before looking for one, so a cancel published in between is not missed.
+    const controller = new AbortController();
+    running.set(jobId, controller);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const [cancelled, known] = await commands.mget(keys.cancelled(jobId), keys.answer(jobId));
+      if (known != null) return decodeOutput(known);
+      if (cancelled != null) return ToolError.cancelled().toOutput();
+      const tool = registry.get(call.name);
+      // The first start claims the call; a later start means a worker died running it.
+      const first = await commands.set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX");
+      if (first === null && tool && !toolTraits(tool).isIdempotent)
+        return workerDiedOutput(call.name, call.id);
+      const { deadlineMs } = call.ctx;
+      if (deadlineMs !== undefined) {
+        timer = setTimeout(
+          () => controller.abort(new Error("the call's deadline passed")),
+          Math.max(0, deadlineMs - Date.now()),
+        );
+      }
+      const ctx = createToolContext({
+        cwd: call.ctx.cwd,
+        sessionId: call.ctx.sessionId,
+        isNonInteractive: call.ctx.isNonInteractive,
+        userContext: { ...call.ctx.userContext },
+        signal: controller.signal,
+      });
+      const [result] = await withTraceparent(call.traceparent, () =>
+        dispatch(registry, [{ id: call.id, name: call.name, input: call.input }], { ctx, middleware }),
+      );
+      return result?.output ?? Output.errorText(`Tool '${call.name}': the worker produced no answer`);
+    } finally {
+      if (timer) clearTimeout(timer);
+      running.delete(jobId);
+    }
+  };
+
+  return {
+    async run(job) {
+      const encoded = encodeOutput(await answer(job));
+      await publishAnswer(commands, keys, job.id ?? "", encoded);
+      return encoded;
+    },
+    cancel(jobId) {
+      running.get(jobId)?.abort(new Error("cancelled by the host"));
+    },
+  };
+}
+
+/** Stores a call's answer (so a retry finds it) and tells the waiting host. */
+export async function publishAnswer(
+  commands: Redis,
+  keys: QueueKeys,
+  jobId: string,
+  encoded: string,
+): Promise<void> {
+  await commands.set(keys.answer(jobId), encoded, "EX", KEEP_SECONDS);
+  await commands.publish(keys.answerChannel, `${jobId}\n${encoded}`);
+}
+
+const STALLED = /stalled more than allowable limit/;
+
+/** The answer for a job BullMQ failed for good: its workers died, or the job could not be read. */
+export function failedJobOutput(job: Job<CallJobData>, reason: string): ToolOutput {
+  let name = job.name;
+  let callId = job.id ?? "";
+  try {
+    const call = decodeCall(job.data.call);
+    name = call.name;
+    callId = call.id;
+  } catch {
+    // The job's own name and id are all there is.
+  }
+  if (!STALLED.test(reason)) {
+    return Output.errorText(`Tool '${name}' failed on the worker (call ${callId}): ${reason}`);
+  }
+  if ((job.opts.attempts ?? 1) <= 1) return workerDiedOutput(name, callId);
+  return Output.errorText(
+    `Tool '${name}' did not finish: every worker that took call ${callId} died while running it. Try again later.`,
+  );
+}
