@@ -10,7 +10,7 @@ export interface ShellOptions {
   backend?: ShellBackend;
   /** The environment to scrub and pass on. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Secret-looking variable names to keep anyway, e.g. `["SSH_AUTH_SOCK"]`. @default [] */
+  /** Variables kept even when their names or values look secret: exact names or `PREFIX_*`, e.g. `["SSH_AUTH_SOCK"]`. @default [] */
   allowEnv?: readonly string[];
   /** Bytes of each stream kept for the reply (head and tail halves). @default 262144 */
   maxOutputBytes?: number;

@@ -148,23 +148,26 @@ describe("Shell", () => {
   });
 
   describe("when the environment holds secrets", () => {
-    it("removes secret-looking names unless allowed", async () => {
+    it("removes secret-looking names and values unless allowed", async () => {
       const tool = new Shell({
         env: {
           PATH: process.env.PATH,
           MY_API_TOKEN: "s3cret",
           DB_PASSWORD: "pw",
+          DATABASE_URL: "postgres://app:hunter2@db/app",
+          BUILD_FLAGS: "--key=ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
           SSH_AUTH_SOCK: "/sock",
           PLAIN: "v",
+          GIT_AUTHOR_NAME: "Ada",
         },
         allowEnv: ["SSH_AUTH_SOCK"],
       });
       const out = await tool.call({ command: "env | sort" }, box.ctx);
       const text = out.textContent();
-      expect(text).not.toContain("s3cret");
-      expect(text).not.toContain("DB_PASSWORD");
+      for (const leaked of ["s3cret", "DB_PASSWORD", "hunter2", "ghp_"]) expect(text).not.toContain(leaked);
       expect(text).toContain("SSH_AUTH_SOCK=/sock\n");
       expect(text).toContain("PLAIN=v\n");
+      expect(text).toContain("GIT_AUTHOR_NAME=Ada\n");
     });
   });
 
