@@ -19,10 +19,12 @@ const checkedRoots = new WeakSet<Workspace>();
 
 /**
  * Checks `cwd` against the workspace (it must be an existing directory
- * inside it) and builds the request: the real directory and the scrubbed
- * environment. Throws a soft ToolError that names `cwd`.
+ * inside it) and builds the request: the real directory, the scrubbed
+ * environment and the session's temp directory (for scripts too long for
+ * one argument). Throws a soft ToolError that names `cwd`.
  */
 export async function prepareSpawn({
+  ctx,
   options,
   workspace,
   command,
@@ -30,7 +32,7 @@ export async function prepareSpawn({
 }: PrepareSpawnOptions): Promise<SpawnRequest> {
   const env = scrubEnv({ ...(options.env ? { env: options.env } : {}), allow: options.allowEnv });
   if (cwd === undefined && checkedRoots.has(workspace)) {
-    return { command, cwd: await workspace.realRoot(), env };
+    return { command, cwd: await workspace.realRoot(), env, tempDir: ctx.tempDir };
   }
   const resolved = await workspace.resolve(cwd ?? ".", "cwd");
   const info = resolved.exists ? await stat(resolved.real).catch(() => undefined) : undefined;
@@ -45,5 +47,5 @@ export async function prepareSpawn({
     );
   }
   if (cwd === undefined) checkedRoots.add(workspace);
-  return { command, cwd: resolved.real, env };
+  return { command, cwd: resolved.real, env, tempDir: ctx.tempDir };
 }

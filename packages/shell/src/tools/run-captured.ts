@@ -25,7 +25,12 @@ export async function runCaptured({
   timeoutMs,
   prefix = "shell",
 }: RunCapturedOptions): Promise<{ captures: Captures; outcome: RunOutcome }> {
-  const captures = createCaptures({ ctx, maxBytes: options.maxOutputBytes, prefix });
+  const captures = createCaptures({
+    ctx,
+    maxBytes: options.maxOutputBytes,
+    maxSpillBytes: options.maxSpillBytes,
+    prefix,
+  });
   const outcome = await runCommand({
     backend: options.backend,
     request,

@@ -1,4 +1,5 @@
 import type { Workspace } from "@toolkit/core";
+import { DEFAULT_MAX_SPILL_BYTES } from "../capture/stream-capture.js";
 import type { ShellBackend } from "../process/shell-backend.js";
 import { UnixBackend } from "../process/unix-backend.js";
 
@@ -14,6 +15,8 @@ export interface ShellOptions {
   allowEnv?: readonly string[];
   /** Bytes of each stream kept for the reply (head and tail halves). @default 262144 */
   maxOutputBytes?: number;
+  /** The most bytes saved to each stream's spill file (then a note in the reply). @default 67108864 (64 MiB) */
+  maxSpillBytes?: number;
   /** `timeout_s` when the model gives none. @default 120 */
   defaultTimeoutS?: number;
   /** The largest `timeout_s` the schema accepts. @default 600 */
@@ -41,6 +44,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     env,
     allowEnv = [],
     maxOutputBytes = 256 * 1024,
+    maxSpillBytes = DEFAULT_MAX_SPILL_BYTES,
     defaultTimeoutS = 120,
     maxTimeoutS = 600,
     killGraceMs = 2000,
@@ -48,6 +52,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     maxFinishedJobs = 20,
   } = options;
   positive("maxOutputBytes", maxOutputBytes);
+  positive("maxSpillBytes", maxSpillBytes);
   positive("maxTimeoutS", maxTimeoutS);
   positive("defaultTimeoutS", defaultTimeoutS);
   if (defaultTimeoutS > maxTimeoutS) {
@@ -64,6 +69,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     backend,
     allowEnv,
     maxOutputBytes,
+    maxSpillBytes,
     defaultTimeoutS,
     maxTimeoutS,
     killGraceMs,
