@@ -1,10 +1,17 @@
+import { rmdirSync, rmSync } from "node:fs";
 import { rm, rmdir } from "node:fs/promises";
 import type { ToolContext } from "@toolkit/core";
+
+/** Registries of sessions not yet disposed: their files are removed if the process exits first. */
+const undisposed = new Set<SessionSpills>();
+let exitInstalled = false;
 
 /**
  * The spill files of one session, removed when the session ends, with the
  * session's temp directory when nothing else is left in it (a directory the
- * host filled with its own files stays).
+ * host filled with its own files stays). If the Node process exits before
+ * the session is disposed (`process.exit` in a server's shutdown), they are
+ * removed synchronously on exit.
  */
 export class SessionSpills {
   readonly #paths = new Set<string>();
@@ -12,6 +19,13 @@ export class SessionSpills {
 
   constructor(tempDir: string) {
     this.#tempDir = tempDir;
+    if (!exitInstalled) {
+      exitInstalled = true;
+      process.once("exit", () => {
+        for (const spills of undisposed) spills.#removeNow();
+      });
+    }
+    undisposed.add(this);
   }
 
   /** Remembers a spill file to remove at the end of the session. */
@@ -21,10 +35,21 @@ export class SessionSpills {
 
   /** Removes every spill file, then the temp directory if it is empty. */
   async dispose(): Promise<void> {
+    undisposed.delete(this);
     const paths = [...this.#paths];
     this.#paths.clear();
     await Promise.all(paths.map((path) => rm(path, { force: true })));
     await rmdir(this.#tempDir).catch(() => undefined);
+  }
+
+  #removeNow(): void {
+    for (const path of this.#paths) rmSync(path, { force: true });
+    this.#paths.clear();
+    try {
+      rmdirSync(this.#tempDir);
+    } catch {
+      // not empty, or already gone
+    }
   }
 }
 
