@@ -17,6 +17,8 @@ const MAX_KILL_ROUNDS = 20;
 export class ProcessTree {
   readonly #root: number;
   readonly #marker: string;
+  /** The root's start time: a process started earlier cannot carry the marker. */
+  readonly #since: number;
   readonly #known = new Map<number, number>();
   readonly #notMember = new Map<number, number>();
 
@@ -25,6 +27,7 @@ export class ProcessTree {
     this.#root = root;
     this.#marker = marker;
     const stat = readProcStat(root);
+    this.#since = stat?.start ?? 0;
     if (stat) this.#known.set(root, stat.start);
   }
 
@@ -63,7 +66,7 @@ export class ProcessTree {
   /** True while some process of the command runs (zombies excluded). */
   alive(): boolean {
     if (!hasProc) return groupAlive(this.#root);
-    return this.scan().length > 0 || groupAlive(this.#root);
+    return this.scan().length > 0;
   }
 
   /**
@@ -114,7 +117,7 @@ export class ProcessTree {
     if (stat.pid === process.pid) return false;
     if (stat.session === this.#root || stat.pgrp === this.#root) return true;
     if (this.#known.get(stat.pid) === stat.start) return true;
-    if (this.#notMember.get(stat.pid) === stat.start) return false;
+    if (stat.start < this.#since || this.#notMember.get(stat.pid) === stat.start) return false;
     if (environHas(stat.pid, this.#marker)) return true;
     this.#notMember.set(stat.pid, stat.start);
     return false;

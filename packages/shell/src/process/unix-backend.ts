@@ -89,7 +89,11 @@ export class UnixBackend implements ShellBackend {
     );
     const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`);
     const pipes = pipeNames(pid, [1, 2]);
-    const scanner = setInterval(() => tree.scan(), SCAN_INTERVAL_MS);
+    let ended = false;
+    // Also ends the tracking of a command whose caller never asks again once everything is gone.
+    const scanner = setInterval(() => {
+      if (tree.scan().length === 0 && ended) release();
+    }, SCAN_INTERVAL_MS);
     scanner.unref();
     const unguard = guardCommand(
       { killNow: () => tree.signal("SIGKILL") },
@@ -104,12 +108,10 @@ export class UnixBackend implements ShellBackend {
     };
     const exited = new Promise<ExitStatus>((resolve) => {
       child.once("exit", (exitCode, signal) => {
+        ended = true;
         script.cleanup();
         resolve({ exitCode, signal });
       });
-    });
-    exited.then(() => {
-      if (!tree.alive()) release();
     });
     return {
       pid,
