@@ -190,9 +190,9 @@ describe("Jobs", () => {
         { command: "yes | head -c 100000; echo $$ > pids; sleep 1000", background: true },
         box.ctx,
       );
-      await eventually(async () =>
-        (await pidsIn(box.root).catch(() => [])).length === 1 ? true : undefined,
-      );
+      // Wait on the capture itself: the pids file can appear before the pipe has been read to its end.
+      const job = box.ctx.getExtension(JobTable)?.get("job-1");
+      await eventually(() => (job?.captures.stdout.totalBytes === 100000 ? true : undefined));
       const out = (await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx)).textContent();
       const file = /saved to (\S+) /.exec(out)?.[1] ?? "";
       expect((await stat(file)).size).toBe(100000);
