@@ -11,7 +11,13 @@ export { dispose } from "./jobs/session-jobs.js";
 export { UnixBackend } from "./process/unix-backend.js";
 export type { UnixBackendOptions } from "./process/unix-backend.js";
 export type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./process/shell-backend.js";
-export { isSecretName, NON_INTERACTIVE_ENV, scrubEnv } from "./env/scrub-env.js";
+export {
+  isSecretName,
+  isSecretValue,
+  isSecretVariable,
+  NON_INTERACTIVE_ENV,
+  scrubEnv,
+} from "./env/scrub-env.js";
 export type { ScrubEnvOptions } from "./env/scrub-env.js";
 // The sandbox: see README.md ("Sandbox").
 export { DEFAULT_DENY_READ, DEFAULT_DENY_WRITE } from "./sandbox/policy.js";

@@ -23,7 +23,9 @@ export function renderCapture({ slice, label, spill }: RenderCaptureOptions): st
   const tailStart = continuationLength(slice.tail);
   const omitted = slice.omitted + (slice.head.length - headEnd) + tailStart;
   const where = spill?.path
-    ? `full ${label} saved to ${spill.path}`
+    ? spill.cappedAt === undefined
+      ? `full ${label} saved to ${spill.path}`
+      : `only the first ${spill.cappedAt} bytes of ${label} saved to ${spill.path} (the spill file cap)`
     : `the full ${label} could not be saved${spill?.error ? ` (${spill.error})` : ""}`;
   const head = slice.head.subarray(0, headEnd).toString("utf8");
   const tail = slice.tail.subarray(tailStart).toString("utf8");

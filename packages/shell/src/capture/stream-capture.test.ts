@@ -15,8 +15,12 @@ afterAll(async () => {
 });
 
 let files = 0;
-async function capture(chunks: readonly Uint8Array[], maxBytes: number) {
-  const sink = new StreamCapture({ maxBytes, spillPath: async () => join(dir, `spill-${files++}.log`) });
+async function capture(chunks: readonly Uint8Array[], maxBytes: number, maxSpillBytes?: number) {
+  const sink = new StreamCapture({
+    maxBytes,
+    spillPath: async () => join(dir, `spill-${files++}.log`),
+    ...(maxSpillBytes === undefined ? {} : { maxSpillBytes }),
+  });
   for (const chunk of chunks) sink.write(Buffer.from(chunk));
   sink.end();
   await finished(sink);
@@ -57,6 +61,30 @@ describe("StreamCapture", () => {
             expect(held.tail.equals(all.subarray(all.length - held.tail.length))).toBe(true);
             expect(held.head.length + held.tail.length).toBe(maxBytes);
             expect((await readFile(sink.spill?.path ?? "")).equals(all)).toBe(true);
+          },
+        ),
+        { numRuns: 50 },
+      );
+    });
+  });
+
+  describe("when the stream outgrows the spill file cap", () => {
+    it("writes exactly the first maxSpillBytes bytes, records the cap and still keeps the tail", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(noCr, { minLength: 3, maxLength: 12 }),
+          fc.integer({ min: 2, max: 20 }),
+          fc.integer({ min: 1, max: 200 }),
+          async (chunks, maxBytes, maxSpillBytes) => {
+            const all = Buffer.concat(chunks.map((c) => Buffer.from(c)));
+            fc.pre(all.length > maxBytes);
+            const sink = await capture(chunks, maxBytes, maxSpillBytes);
+            const file = await readFile(sink.spill?.path ?? "");
+            expect(file.equals(all.subarray(0, maxSpillBytes))).toBe(true);
+            expect(sink.spill?.cappedAt).toBe(all.length > maxSpillBytes ? maxSpillBytes : undefined);
+            const held = sink.since(0);
+            expect(held.tail.equals(all.subarray(all.length - held.tail.length))).toBe(true);
+            expect(sink.totalBytes).toBe(all.length);
           },
         ),
         { numRuns: 50 },

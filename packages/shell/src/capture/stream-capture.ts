@@ -12,7 +12,12 @@ export interface StreamCaptureOptions {
    * the stream first outgrows `maxBytes`.
    */
   spillPath: () => Promise<string>;
+  /** The most bytes written to the spill file; later output is only counted. @default 64 MiB */
+  maxSpillBytes?: number;
 }
+
+/** The default cap of a spill file: 64 MiB. */
+export const DEFAULT_MAX_SPILL_BYTES = 64 * 1024 * 1024;
 
 /** Where the whole output went once it outgrew the cap. */
 export interface SpillState {
@@ -20,29 +25,35 @@ export interface SpillState {
   readonly path?: string;
   /** Why the file could not be written. */
   readonly error?: string;
+  /** Set when the stream outgrew the spill cap: the file holds only its first `cappedAt` bytes. */
+  readonly cappedAt?: number;
 }
 
 /**
  * A writable sink for one output stream of a command: collapses carriage-return
  * progress, keeps the head and tail within `maxBytes`, and once the stream
- * outgrows the cap copies every byte to a spill file. The command can only
- * print as fast as the file takes it, so memory stays bounded however much
- * it prints.
+ * outgrows the cap copies every byte to a spill file, up to `maxSpillBytes`
+ * (later bytes are counted, and the tail still kept). The command can only
+ * print as fast as the file takes it, so memory and disk stay bounded
+ * however much it prints.
  */
 export class StreamCapture extends Writable {
   readonly #collapser = new CrCollapser();
   readonly #buffer: HeadTail;
   readonly #maxBytes: number;
   readonly #spillPath: () => Promise<string>;
+  readonly #maxSpillBytes: number;
   #fd: number | undefined;
   #spill: SpillState | undefined;
+  #spilled = 0;
 
-  constructor({ maxBytes, spillPath }: StreamCaptureOptions) {
+  constructor({ maxBytes, spillPath, maxSpillBytes = DEFAULT_MAX_SPILL_BYTES }: StreamCaptureOptions) {
     super({ decodeStrings: true });
     const headBytes = Math.floor(maxBytes / 2);
     this.#buffer = new HeadTail({ headBytes, tailBytes: maxBytes - headBytes });
     this.#maxBytes = maxBytes;
     this.#spillPath = spillPath;
+    this.#maxSpillBytes = maxSpillBytes;
   }
 
   /** Bytes captured so far (after collapsing progress). */
@@ -103,10 +114,19 @@ export class StreamCapture extends Writable {
    */
   #write(bytes: Buffer): void {
     if (this.#fd === undefined) return;
+    const room = this.#maxSpillBytes - this.#spilled;
+    const part = bytes.length > room ? bytes.subarray(0, room) : bytes;
     try {
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.#fd, bytes, done);
+      for (let done = 0; done < part.length; ) done += writeSync(this.#fd, part, done);
+      this.#spilled += part.length;
     } catch (error) {
       this.#failFile(error);
+      return;
+    }
+    if (part.length < bytes.length) {
+      // The file is full: keep the first bytes on disk, the tail in memory, and count the rest.
+      this.#spill = { ...this.#spill, cappedAt: this.#spilled };
+      this.#closeFile();
     }
   }
 

@@ -1,21 +1,8 @@
-/** Name fragments that mark a secret wherever they appear in the name (`GITHUB_TOKEN`, `DBPASSWORD`). */
-const SECRET_FRAGMENTS = ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL", "PRIVATE", "APIKEY"];
-/**
- * Name segments (split on `_`, `-`, `.`) that mark a secret (`AWS_ACCESS_KEY_ID`, `MYSQL_PWD`).
- * Paths that merely sound sensitive (`SSL_CERT_FILE`, `XDG_SESSION_ID`) are kept.
- */
-const SECRET_SEGMENTS = new Set([
-  "KEY",
-  "KEYS",
-  "AUTH",
-  "PASS",
-  "PWD",
-  "CREDS",
-  "COOKIE",
-  "COOKIES",
-  "SIGNATURE",
-  "DSN",
-]);
+import { isSecretName, nameWords } from "./secret-name.js";
+import { isSecretValue } from "./secret-value.js";
+
+export { isSecretName } from "./secret-name.js";
+export { isSecretValue } from "./secret-value.js";
 
 /** Variables every command gets so that nothing waits for a pager, an editor or a password prompt. */
 export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = Object.freeze({
@@ -25,37 +12,71 @@ export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = Object.free
   GIT_EDITOR: "true",
 });
 
-/** True when an environment variable's name looks like it holds a secret. */
-export function isSecretName(name: string): boolean {
-  const upper = name.toUpperCase();
-  if (SECRET_FRAGMENTS.some((fragment) => upper.includes(fragment))) return true;
-  // PWD and OLDPWD are directories; MYSQL_PWD is a password.
-  if (upper === "PWD" || upper === "OLDPWD") return false;
-  return upper.split(/[_.-]/).some((segment) => SECRET_SEGMENTS.has(segment));
+/** Last words of names that hold identifiers, where a hexadecimal value is a commit or an id, not a key. */
+const ID_WORDS = new Set([
+  "SHA",
+  "SHA1",
+  "SHA256",
+  "COMMIT",
+  "REV",
+  "REVISION",
+  "HASH",
+  "DIGEST",
+  "ID",
+  "UUID",
+  "GUID",
+]);
+const HEX_ID = /^[0-9a-fA-F-]+$/;
+
+/**
+ * True when a variable holds a secret, judged by its name (`isSecretName`)
+ * and by its value (`isSecretValue`): `DATABASE_URL=postgres://u:pw@db` and
+ * `BUILD_FLAG=ghp_…` are secrets, `DATABASE_URL=postgres://db/app` is not.
+ * A hexadecimal value under a name ending in `SHA`, `COMMIT`, `ID`, `UUID`,
+ * ... (`GITHUB_SHA`, `INVOCATION_ID`) is an identifier and stays.
+ *
+ * @example
+ * isSecretVariable("REDIS_URL", "redis://:hunter2@cache:6379"); // true
+ * isSecretVariable("NODE_ENV", "production"); // false
+ */
+export function isSecretVariable(name: string, value: string): boolean {
+  if (isSecretName(name)) return true;
+  if (HEX_ID.test(value) && ID_WORDS.has(nameWords(name).at(-1) ?? "")) return false;
+  return isSecretValue(value);
 }
 
 /** Options for `scrubEnv`. */
 export interface ScrubEnvOptions {
   /** The environment to start from. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Names kept even though they look like secrets. @default [] */
+  /**
+   * Names kept even though they or their values look like secrets: exact
+   * names, or prefixes ending in `*` (`"MYAPP_*"`). @default []
+   */
   allow?: readonly string[];
 }
 
 /**
- * The environment a command runs with: the given one minus variables whose
- * names look like secrets (unless allowed), plus `NON_INTERACTIVE_ENV`. Pure.
+ * The environment a command runs with: the given one minus every variable
+ * whose name or value looks like a secret (unless allowed), plus
+ * `NON_INTERACTIVE_ENV`. Pure.
  *
  * @example
  * scrubEnv({ env: { PATH: "/bin", GITHUB_TOKEN: "x" } }); // { PATH: "/bin", PAGER: "cat", ... }
  */
 export function scrubEnv({ env = process.env, allow = [] }: ScrubEnvOptions = {}): Record<string, string> {
-  const allowed = new Set(allow);
+  const allowed = allowList(allow);
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (isSecretName(name) && !allowed.has(name)) continue;
+    if (!allowed(name) && isSecretVariable(name, value)) continue;
     out[name] = value;
   }
   return Object.assign(out, NON_INTERACTIVE_ENV);
+}
+
+function allowList(allow: readonly string[]): (name: string) => boolean {
+  const exact = new Set(allow.filter((entry) => !entry.endsWith("*")));
+  const prefixes = allow.filter((entry) => entry.endsWith("*")).map((entry) => entry.slice(0, -1));
+  return (name) => exact.has(name) || prefixes.some((prefix) => name.startsWith(prefix));
 }

@@ -1,7 +1,8 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { processAlive } from "../process/process-group.js";
+import { UnixBackend } from "../process/unix-backend.js";
 import { pidsIn, type Sandbox, sandbox } from "../tools/test-helpers.js";
 import { createLoomTools } from "./create-loom-tools.js";
 
@@ -35,6 +36,29 @@ describe("createLoomTools", () => {
       });
     });
 
+    describe("when the shell is chosen", () => {
+      it("runs sh -c, as the Loom document says", async () => {
+        const out = await bash.call({ command: "readlink /proc/$$/exe; command -v sh" }, box.ctx);
+        const { stdout } = out.structuredValue() as { stdout: string };
+        const [exe = "", sh = ""] = stdout.trim().split("\n");
+        expect(exe).toBe(await realpath(sh));
+      });
+    });
+
+    describe("when the command is longer than one argument may be", () => {
+      it("runs it", async () => {
+        const out = await bash.call({ command: `# ${"x".repeat(200 * 1024)}\necho long-ok` }, box.ctx);
+        expect(out.structuredValue()).toMatchObject({ exit_code: 0, stdout: "long-ok\n" });
+      });
+
+      it("answers an IO error at once when it cannot start, as Loom does", async () => {
+        const [broken] = createLoomTools({ backend: new UnixBackend({ maxArgBytes: 1 << 30 }) });
+        const out = await broken.call({ command: `: ${"x".repeat(200 * 1024)}`, timeout_secs: 5 }, box.ctx);
+        expect(out.isError).toBe(true);
+        expect(out.textContent().split("\n")[0]).toBe("IO error: could not start the shell (E2BIG)");
+      });
+    });
+
     describe("when the command times out", () => {
       it("kills it and its children instead of orphaning them", async () => {
         const out = await unsandboxed.call(
@@ -48,6 +72,16 @@ describe("createLoomTools", () => {
           timed_out: true,
           truncated: false,
         });
+        const pids = await pidsIn(box.root);
+        expect(pids).toHaveLength(2);
+        for (const pid of pids) expect(processAlive(pid)).toBe(false);
+      });
+
+      it("kills children that made their own group or session too", async () => {
+        const command =
+          "set -m; sleep 1000 & echo $! > pids; setsid sh -c 'echo $$ >> pids; exec sleep 1000' & sleep 1000";
+        const out = await bash.call({ command, timeout_secs: 2 }, box.ctx);
+        expect(out.structuredValue()).toMatchObject({ timed_out: true, exit_code: null });
         const pids = await pidsIn(box.root);
         expect(pids).toHaveLength(2);
         for (const pid of pids) expect(processAlive(pid)).toBe(false);

@@ -22,16 +22,16 @@ const MAX_STREAM_BYTES = 256 * 1024;
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    command: { type: "string", minLength: 1, description: "The shell command to run (bash -c)." },
+    command: { type: "string", minLength: 1, description: "The shell command to execute" },
     cwd: {
       type: "string",
-      description: "Working directory inside the workspace (default: the workspace root).",
+      description: "Working directory relative to workspace (default: workspace root).",
     },
     timeout_secs: {
       type: "integer",
       minimum: 1,
       maximum: MAX_TIMEOUT_SECS,
-      description: `Timeout in seconds (default ${DEFAULT_TIMEOUT_SECS}, max ${MAX_TIMEOUT_SECS}).`,
+      description: `Timeout in seconds (default: ${DEFAULT_TIMEOUT_SECS}, max: ${MAX_TIMEOUT_SECS}).`,
     },
   },
   required: ["command"],
@@ -51,14 +51,17 @@ export interface LoomBashResult {
 
 /**
  * Loom's `bash` tool on this package's engine: `{command, cwd?, timeout_secs?}`
- * → `{exit_code, stdout, stderr, timed_out, truncated}`. Unlike the original, a
- * command that times out is killed with its whole process group, not left
- * running. `exit_code` is null when the command was killed.
+ * → `{exit_code, stdout, stderr, timed_out, truncated}`, run by `sh -c` as
+ * the Loom document says. Where ours is safer it differs (README, "Loom
+ * `bash`: differences"): a command that times out is killed with every
+ * process it started and keeps its partial output, the environment is
+ * scrubbed, long output keeps head and tail. `exit_code` is null when the
+ * command was killed.
  */
 export class LoomBash implements Tool {
   readonly name = "bash";
   readonly description =
-    "Execute a shell command in the workspace and return JSON with exit_code, stdout, stderr, timed_out and truncated. " +
+    "Execute shell commands in the workspace directory (sh -c) and return JSON with exit_code, stdout, stderr, timed_out and truncated. " +
     `Default timeout ${DEFAULT_TIMEOUT_SECS}s (max ${MAX_TIMEOUT_SECS}s); a timed-out command is killed. Output is capped at 256 KiB per stream.`;
   readonly #options: ResolvedShellOptions;
   readonly #workspaces: WorkspaceCache;
@@ -88,12 +91,15 @@ export class LoomBash implements Tool {
       const { captures, outcome } = await runCaptured({
         ctx,
         options: this.#options,
-        request,
+        request: { ...request, shell: "sh" },
         timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
         prefix: "bash",
         backend: call.backend,
       });
       if (outcome.cancelled) throw ToolError.cancelled();
+      // As in Loom, a command that could not be started at all is an IO error, not a result.
+      if (outcome.spawnError !== undefined)
+        throw ToolError.io(`could not start the shell (${outcome.spawnError})`);
       const stdout = captures.stdout.since(0);
       const stderr = captures.stderr.since(0);
       const result: LoomBashResult = {

@@ -1,24 +1,70 @@
-import { signalGroup } from "./process-group.js";
+/** What the guard needs of a running command: a synchronous kill of everything it started. */
+export interface GuardedCommand {
+  /** Sends SIGKILL to every process of the command; must not throw. */
+  killNow(): void;
+}
 
-const live = new Set<number>();
-let installed = false;
+/** Options for `guardCommand`. */
+export interface GuardOptions {
+  /**
+   * Also end the command when the host process receives SIGTERM, SIGINT or
+   * SIGHUP. @default true
+   */
+  endOnHostSignal?: boolean;
+}
+
+/** The host signals after which a command is ended. SIGKILL cannot be caught by any process. */
+export const HOST_SIGNALS: readonly NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP"];
+
+const live = new Map<GuardedCommand, boolean>();
+let exitInstalled = false;
+let signalsInstalled = false;
 
 /**
- * Remembers a process group until `release`; if Node exits first, the group
- * gets SIGKILL so that no command outlives the agent that started it.
+ * Remembers a running command until the returned release function is
+ * called. If Node exits first (`process.exit`, the end of the event loop),
+ * or receives SIGTERM, SIGINT or SIGHUP, every guarded command is killed
+ * with all its processes. A signal handler would otherwise keep Node alive:
+ * when no other listener is registered for the signal, the handler removes
+ * itself and raises the signal again, so the host still dies of it with the
+ * usual exit status. With other listeners present (the host handles the
+ * signal itself), only the commands are killed.
  */
-export function guardGroup(pgid: number): () => void {
-  if (!installed) {
-    installed = true;
-    process.once("exit", killAll);
+export function guardCommand(
+  command: GuardedCommand,
+  { endOnHostSignal = true }: GuardOptions = {},
+): () => void {
+  if (!exitInstalled) {
+    exitInstalled = true;
+    process.once("exit", () => killAll(() => true));
   }
-  live.add(pgid);
+  if (endOnHostSignal && !signalsInstalled) {
+    signalsInstalled = true;
+    for (const signal of HOST_SIGNALS) process.on(signal, onHostSignal);
+  }
+  live.set(command, endOnHostSignal);
   return () => {
-    live.delete(pgid);
+    live.delete(command);
   };
 }
 
-function killAll(): void {
-  for (const pgid of live) signalGroup(pgid, "SIGKILL");
-  live.clear();
+function onHostSignal(signal: NodeJS.Signals): void {
+  killAll((onSignal) => onSignal);
+  if (process.listenerCount(signal) > 1) return;
+  // Ours was the only listener: restore the default action and die of the signal, as Node would have.
+  signalsInstalled = false;
+  for (const each of HOST_SIGNALS) process.removeListener(each, onHostSignal);
+  process.kill(process.pid, signal);
+}
+
+function killAll(which: (endOnHostSignal: boolean) => boolean): void {
+  for (const [command, endOnHostSignal] of live) {
+    if (!which(endOnHostSignal)) continue;
+    live.delete(command);
+    try {
+      command.killNow();
+    } catch {
+      // keep ending the others
+    }
+  }
 }

@@ -5,17 +5,19 @@ import { delimiter, join } from "node:path";
 export interface FindShellOptions {
   /** The search path. @default process.env.PATH */
   path?: string | undefined;
+  /** The shell wanted: `bash` falls back to `/bin/sh`, `sh` is looked up as Loom does. @default "bash" */
+  name?: "bash" | "sh";
 }
 
 /**
- * The shell to run commands with: the first executable `bash` on the search
- * path, else `/bin/sh`. Cached per search path.
+ * The shell to run commands with: the first executable `bash` (or `sh`) on
+ * the search path, else `/bin/sh`. Cached per search path.
  */
-export function findShell({ path = process.env.PATH }: FindShellOptions = {}): string {
-  const key = path ?? "";
+export function findShell({ path = process.env.PATH, name = "bash" }: FindShellOptions = {}): string {
+  const key = `${name}\0${path ?? ""}`;
   let shell = cache.get(key);
   if (shell === undefined) {
-    shell = searchPath(key, "bash") ?? "/bin/sh";
+    shell = searchPath(path ?? "", name) ?? "/bin/sh";
     cache.set(key, shell);
   }
   return shell;

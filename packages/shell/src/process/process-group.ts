@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { hasProc, listProcesses, readProcStat } from "./proc-stat.js";
 
 /** Sends `signal` to every process of group `pgid`; false when the group is gone. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -17,18 +17,8 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
  */
 export function groupAlive(pgid: number): boolean {
   if (!signalGroup(pgid, 0)) return false;
-  let entries: string[];
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return true; // no /proc: trust the signal probe
-  }
-  for (const entry of entries) {
-    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
-    const stat = readStat(entry);
-    if (stat !== undefined && stat.pgrp === pgid && stat.state !== "Z" && stat.state !== "X") return true;
-  }
-  return false;
+  if (!hasProc) return true; // no /proc: trust the signal probe
+  return listProcesses().some((stat) => stat.pgrp === pgid && stat.state !== "Z" && stat.state !== "X");
 }
 
 /** True while process `pid` runs (zombies count as gone). */
@@ -38,18 +28,6 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
-  const stat = readStat(String(pid));
+  const stat = readProcStat(pid);
   return stat === undefined || (stat.state !== "Z" && stat.state !== "X");
-}
-
-function readStat(pid: string): { state: string; pgrp: number } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return undefined;
-  }
-  // "pid (comm) state ppid pgrp ...": comm may hold spaces and parentheses.
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return { state: fields[0] ?? "", pgrp: Number(fields[2]) };
 }

@@ -16,12 +16,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function sinks(maxBytes = 1 << 16) {
+function sinks(maxBytes = 1 << 16, maxSpillBytes = Number.POSITIVE_INFINITY) {
   let n = 0;
   const spillPath = async () => join(dir, `spill-${n++}.log`);
   return {
-    stdout: new StreamCapture({ maxBytes, spillPath }),
-    stderr: new StreamCapture({ maxBytes, spillPath }),
+    stdout: new StreamCapture({ maxBytes, spillPath, maxSpillBytes }),
+    stderr: new StreamCapture({ maxBytes, spillPath, maxSpillBytes }),
   };
 }
 
@@ -32,11 +32,12 @@ function text(capture: StreamCapture): string {
 
 async function run(
   command: string,
-  extra: { timeoutMs?: number; signal?: AbortSignal; killGraceMs?: number } = {},
+  extra: { timeoutMs?: number; signal?: AbortSignal; killGraceMs?: number; drainMs?: number } = {},
+  backend = new UnixBackend(),
 ) {
   const out = sinks();
   const outcome = await runCommand({
-    backend: new UnixBackend(),
+    backend,
     request: { command, cwd: dir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } },
     ...out,
     killGraceMs: 300,
@@ -121,6 +122,76 @@ describe("runCommand", () => {
       const { outcome } = await running;
       expect([outcome.cancelled, outcome.timedOut]).toEqual([true, false]);
       for (const pid of await pidsIn("pids")) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when the command leaves its process group and session", () => {
+    // `set -m` gives each background job a group of its own, `setsid` a session of its own,
+    // a nested bash another level of parents: none of them may outlive the command.
+    const escapes = [
+      "echo $$ >> pids",
+      "set -m",
+      "sleep 1000 & echo $! >> pids",
+      "setsid sh -c 'echo $$ >> pids; exec sleep 1000' &",
+      "bash -c 'set -m; sleep 1000 & echo $! >> pids; setsid sleep 1000 & echo $! >> pids; wait' &",
+      "while [ $(wc -l < pids) -lt 5 ]; do sleep 0.05; done",
+      "echo started",
+    ].join("\n");
+
+    it("kills every one of them on timeout", async () => {
+      const { outcome, stdout } = await run(`${escapes}\nsleep 1000`, { timeoutMs: 3000 });
+      expect([outcome.timedOut, stdout]).toEqual([true, "started\n"]);
+      const pids = await pidsIn("pids");
+      expect(pids).toHaveLength(5);
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+
+    it("kills every one of them when the signal aborts", async () => {
+      const controller = new AbortController();
+      const running = run(`${escapes}\nsleep 1000`, { signal: controller.signal });
+      await eventually(async () => ((await pidsIn("pids").catch(() => [])).length === 5 ? true : undefined));
+      controller.abort();
+      expect((await running).outcome.cancelled).toBe(true);
+      for (const pid of await pidsIn("pids")) expect(processAlive(pid)).toBe(false);
+    });
+
+    it("kills every one of them when the main process exits first", async () => {
+      const { outcome } = await run(`${escapes}\nexit 0`);
+      expect(outcome.exitCode).toBe(0);
+      const pids = await pidsIn("pids");
+      expect(pids).toHaveLength(5);
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when a process escapes every tracking but holds the output", () => {
+    it("finds it through the pipe, kills it, and returns", async () => {
+      // No marker (env -i), its own session, and orphaned before anyone looked: only the pipe it holds betrays it.
+      const { outcome, stdout } = await run(
+        "env -i PATH=\"$PATH\" setsid sh -c 'echo $$ > pids; echo from-escapee; exec sleep 1000' & sleep 0.3; echo main-done",
+        { drainMs: 200 },
+      );
+      expect(outcome.exitCode).toBe(0);
+      expect(stdout).toBe("from-escapee\nmain-done\n");
+      const pids = await pidsIn("pids");
+      expect(pids).toHaveLength(1);
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+  });
+
+  describe("when the command is longer than one argument may be", () => {
+    it("runs it from a private file, removed afterwards", async () => {
+      const filler = `# ${"x".repeat(200 * 1024)}\n`;
+      const { outcome, stdout } = await run(`${filler}echo "$0" > script-name; echo long-ok`);
+      expect([outcome.exitCode, stdout]).toEqual([0, "long-ok\n"]);
+      const script = (await readFile(join(dir, "script-name"), "utf8")).trim();
+      await expect(stat(script)).rejects.toMatchObject({ code: "ENOENT" });
+    });
+
+    it("comes back at once as a spawn failure when it cannot start (E2BIG)", async () => {
+      const backend = new UnixBackend({ maxArgBytes: 1 << 30 });
+      const { outcome } = await run(`: ${"x".repeat(200 * 1024)}`, { timeoutMs: 5000 }, backend);
+      expect(outcome).toMatchObject({ exitCode: null, spawnError: "E2BIG", timedOut: false });
     });
   });
 

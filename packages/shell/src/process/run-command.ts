@@ -2,7 +2,7 @@ import { finished } from "node:stream/promises";
 import type { Readable, Writable } from "node:stream";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { ShellBackend, SpawnRequest } from "./shell-backend.js";
+import type { ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
 import { terminateGroup } from "./terminate-group.js";
 
 /** Options for `runCommand`. */
@@ -19,7 +19,11 @@ export interface RunCommandOptions {
   signal?: AbortSignal | undefined;
   /** Between SIGTERM and SIGKILL. @default 2000 */
   killGraceMs?: number;
-  /** How long output may keep arriving after the group is gone before the pipes are closed. @default 1000 */
+  /**
+   * Silence, with an output pipe still open after every known process of the
+   * command is gone, before the pipe's holders are looked for (and, if none
+   * can be found, the pipe is closed). @default 1000
+   */
   drainMs?: number;
 }
 
@@ -62,12 +66,13 @@ export async function runCommand(options: RunCommandOptions): Promise<RunOutcome
     await (killing ?? Promise.resolve());
     await terminateGroup(proc, { graceMs: killGraceMs });
     await drain(
+      proc,
       [
         [proc.stdout, options.stdout],
         [proc.stderr, options.stderr],
       ],
       output,
-      drainMs,
+      { drainMs, killGraceMs },
     );
     return {
       exitCode: status.exitCode,
@@ -90,21 +95,56 @@ function pipeInto(source: Readable, sink: Writable): Promise<void> {
 }
 
 /**
- * Waits for the sinks to finish; a pipe still held open after `drainMs` (by
- * a process that escaped the group) is closed, and its sink ended by hand.
+ * Waits until both output streams have closed: a command is finished only
+ * once its last byte is captured. While bytes keep arriving it keeps
+ * waiting. After `drainMs` of silence with a pipe still open, whoever holds
+ * the pipe is part of the command that escaped tracking: it is adopted and
+ * killed, and the wait goes on. Only when no holder can be found (or after
+ * the holders were killed and the pipe still stays open) are the pipes
+ * closed by hand. Each check first lets pending reads run, so a stalled
+ * event loop cannot make a timer win over output that already arrived.
  */
 async function drain(
+  proc: ShellProcess,
   pairs: ReadonlyArray<readonly [Readable, Writable]>,
   output: Promise<void>[],
-  drainMs: number,
+  { drainMs, killGraceMs }: { drainMs: number; killGraceMs: number },
 ): Promise<void> {
-  const all = Promise.all(output);
-  const late = sleep(drainMs, "late" as const, { ref: false });
-  if ((await Promise.race([all, late])) !== "late") return;
-  for (const [source, sink] of pairs) {
-    source.unpipe(sink);
-    source.destroy();
-    if (!sink.writableEnded) sink.end();
+  let done = false;
+  const all = Promise.all(output).then(() => {
+    done = true;
+  });
+  let bytes = 0;
+  const count = (chunk: Buffer) => {
+    bytes += chunk.length;
+  };
+  for (const [source] of pairs) source.on("data", count);
+  try {
+    let seen = bytes;
+    let adopted = false;
+    while (!done) {
+      await Promise.race([all, sleep(drainMs, undefined, { ref: false })]);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (done) return;
+      if (bytes !== seen) {
+        seen = bytes;
+        continue;
+      }
+      if (!adopted && (proc.adoptPipeHolders?.() ?? 0) > 0) {
+        adopted = true;
+        await terminateGroup(proc, { graceMs: killGraceMs });
+        continue;
+      }
+      break;
+    }
+    if (done) return;
+    for (const [source, sink] of pairs) {
+      source.unpipe(sink);
+      source.destroy();
+      if (!sink.writableEnded) sink.end();
+    }
+    await all;
+  } finally {
+    for (const [source] of pairs) source.off("data", count);
   }
-  await all;
 }

@@ -8,6 +8,18 @@ export interface SpawnRequest {
   readonly cwd: string;
   /** The complete environment (already scrubbed). */
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * A private directory (created on demand, mode 0700) where the backend may
+   * put scratch files, e.g. a script too long for one argument. The tools
+   * pass the session's `ctx.tempDir`. @default a directory under os.tmpdir()
+   */
+  readonly tempDir?: string;
+  /**
+   * The shell the command is written for: `"bash"` or `"sh"` (Loom's
+   * `bash` tool runs `sh -c`). A backend configured with a fixed shell
+   * ignores it. @default "bash"
+   */
+  readonly shell?: "bash" | "sh";
 }
 
 /** How the command's main process ended. */
@@ -20,18 +32,29 @@ export interface ExitStatus {
   readonly spawnError?: string;
 }
 
-/** A running command: its output streams and its process group. */
+/**
+ * A running command: its output streams and every process it started (its
+ * process group, and on Linux also its session and its descendants; see
+ * `ProcessTree`).
+ */
 export interface ShellProcess {
   /** The main process's id (also the process group id); undefined when it never started. */
   readonly pid: number | undefined;
   readonly stdout: Readable;
   readonly stderr: Readable;
-  /** Settles when the main process exits (never rejects). */
+  /** Settles when the main process exits, or at once when it could not start (never rejects). */
   readonly exited: Promise<ExitStatus>;
-  /** Sends a signal to every process of the group; false when none is left. */
+  /** Sends a signal to every process of the command; false when none is left. */
   signalGroup(signal: NodeJS.Signals): boolean;
-  /** True while some process of the group is still running (zombies excluded). */
+  /** True while some process of the command is still running (zombies excluded). */
   groupAlive(): boolean;
+  /**
+   * Counts the command's processes among those still holding its output
+   * pipes open, adopting them so that the next `signalGroup` reaches them
+   * (a process that escaped every other tracking). Optional: backends that
+   * cannot look return nothing and the pipes are closed after a grace.
+   */
+  adoptPipeHolders?(): number;
 }
 
 /**
@@ -40,6 +63,10 @@ export interface ShellProcess {
  * another (a container, a remote machine) with the same guarantees.
  */
 export interface ShellBackend {
-  /** Starts a command in a process group of its own, stdin from /dev/null. */
+  /**
+   * Starts a command in a process group of its own, stdin from /dev/null.
+   * Never throws: a command that cannot start is a process whose `exited`
+   * carries `spawnError`.
+   */
   spawn(request: SpawnRequest): ShellProcess;
 }

@@ -1,32 +1,67 @@
+import { randomUUID } from "node:crypto";
 import { PassThrough, type Readable } from "node:stream";
 import { execa } from "execa";
-import { guardGroup } from "./exit-guard.js";
+import { guardCommand } from "./exit-guard.js";
 import { findShell } from "./find-shell.js";
-import { groupAlive, signalGroup } from "./process-group.js";
+import { pipeNames } from "./proc-stat.js";
+import { ProcessTree } from "./process-tree.js";
+import { type ScriptArgs, scriptArgs } from "./script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
+
+/** The variable that marks every process of a command (inherited by all it starts). */
+export const COMMAND_MARKER = "TOOLKIT_COMMAND_ID";
+
+/** How often a running command's processes are looked at, to remember children before they are re-parented. */
+const SCAN_INTERVAL_MS = 1000;
 
 /** Options for the Unix backend. */
 export interface UnixBackendOptions {
-  /** The shell that runs `<shell> -c <command>`. @default bash on PATH, else /bin/sh */
+  /** The shell that runs `<shell> -c <command>`. @default bash on PATH (sh when the request asks), else /bin/sh */
   shell?: string;
+  /**
+   * End running commands and jobs when the host process receives SIGTERM,
+   * SIGINT or SIGHUP (see README, "Host signals"). @default true
+   */
+  endOnHostSignal?: boolean;
+  /** Commands longer than this (UTF-8 bytes) run from a file instead of `-c`. @default 65536 */
+  maxArgBytes?: number;
 }
 
 /**
- * Runs commands as `bash -c <command>` (or `sh -c` where bash is absent)
- * through execa: a new process group (`detached`), stdin from /dev/null,
- * exactly the environment given, output as raw byte streams.
+ * Runs commands as `bash -c <command>` (or `sh -c` where bash is absent, or
+ * a script file for commands too long for one argument) through execa: a
+ * new process group and session (`detached`), stdin from /dev/null, exactly
+ * the environment given plus `TOOLKIT_COMMAND_ID`, output as raw byte
+ * streams. Every process the command starts is tracked (`ProcessTree`) and
+ * killed with it.
  */
 export class UnixBackend implements ShellBackend {
   readonly #shell: string | undefined;
+  readonly #endOnHostSignal: boolean;
+  readonly #maxArgBytes: number | undefined;
 
-  constructor({ shell }: UnixBackendOptions = {}) {
+  constructor({ shell, endOnHostSignal = true, maxArgBytes }: UnixBackendOptions = {}) {
     this.#shell = shell;
+    this.#endOnHostSignal = endOnHostSignal;
+    this.#maxArgBytes = maxArgBytes;
   }
 
-  spawn({ command, cwd, env }: SpawnRequest): ShellProcess {
-    const child = execa(this.#shell ?? findShell({ path: env.PATH }), ["-c", command], {
+  spawn({ command, cwd, env, tempDir, shell }: SpawnRequest): ShellProcess {
+    let script: ScriptArgs;
+    try {
+      script = scriptArgs({
+        command,
+        tempDir,
+        ...(this.#maxArgBytes ? { maxArgBytes: this.#maxArgBytes } : {}),
+      });
+    } catch (error) {
+      return failedProcess(errorCode(error));
+    }
+    const id = randomUUID();
+    const file = this.#shell ?? findShell({ path: env.PATH, name: shell ?? "bash" });
+    const child = execa(file, script.args, {
       cwd,
-      env,
+      env: { ...env, [COMMAND_MARKER]: id },
       extendEnv: false,
       stdin: "ignore",
       stdout: "pipe",
@@ -38,22 +73,45 @@ export class UnixBackend implements ShellBackend {
       encoding: "buffer",
       stripFinalNewline: false,
     });
-    // execa settles the promise with the result; errors are read from events below.
+    const pid = child.pid;
+    if (pid === undefined) {
+      script.cleanup();
+      // execa reports a spawn failure (ENOENT, E2BIG, ...) through its result, not an event we can rely on.
+      const exited = child.then(
+        (result) => ({ exitCode: null, signal: null, spawnError: result.code ?? "spawn failed" }),
+        (error: unknown) => ({ exitCode: null, signal: null, spawnError: errorCode(error) }),
+      );
+      return { ...failedProcess("spawn failed"), exited };
+    }
     child.then(
       () => undefined,
       () => undefined,
     );
-    const pid = child.pid;
-    const release = pid === undefined ? () => undefined : guardGroup(pid);
+    const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`);
+    const pipes = pipeNames(pid, [1, 2]);
+    let ended = false;
+    // Also ends the tracking of a command whose caller never asks again once everything is gone.
+    const scanner = setInterval(() => {
+      if (tree.scan().length === 0 && ended) release();
+    }, SCAN_INTERVAL_MS);
+    scanner.unref();
+    const unguard = guardCommand(
+      { killNow: () => tree.signal("SIGKILL") },
+      { endOnHostSignal: this.#endOnHostSignal },
+    );
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearInterval(scanner);
+      unguard();
+    };
     const exited = new Promise<ExitStatus>((resolve) => {
-      child.once("exit", (exitCode, signal) => resolve({ exitCode, signal }));
-      child.once("error", (error: NodeJS.ErrnoException) => {
-        if (pid === undefined)
-          resolve({ exitCode: null, signal: null, spawnError: error.code ?? error.message });
+      child.once("exit", (exitCode, signal) => {
+        ended = true;
+        script.cleanup();
+        resolve({ exitCode, signal });
       });
-    });
-    exited.then(() => {
-      if (pid === undefined || !groupAlive(pid)) release();
     });
     return {
       pid,
@@ -61,18 +119,36 @@ export class UnixBackend implements ShellBackend {
       stderr: child.stderr ?? emptyStream(),
       exited,
       signalGroup: (signal) => {
-        if (pid === undefined) return false;
-        const sent = signalGroup(pid, signal);
+        const sent = tree.signal(signal);
         if (!sent) release();
         return sent;
       },
       groupAlive: () => {
-        const alive = pid !== undefined && groupAlive(pid);
+        const alive = tree.alive();
         if (!alive) release();
         return alive;
       },
+      adoptPipeHolders: () => tree.adoptPipeHolders(pipes),
     };
   }
+}
+
+/** A command that never started: no process, empty streams, `exited` already settled. */
+function failedProcess(code: string): ShellProcess {
+  return {
+    pid: undefined,
+    stdout: emptyStream(),
+    stderr: emptyStream(),
+    exited: Promise.resolve({ exitCode: null, signal: null, spawnError: code }),
+    signalGroup: () => false,
+    groupAlive: () => false,
+  };
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return code;
+  return error instanceof Error ? error.message : String(error);
 }
 
 function emptyStream(): Readable {

@@ -1,6 +1,9 @@
+import { stat } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { JobTable } from "../jobs/job-table.js";
 import { dispose } from "../jobs/session-jobs.js";
 import { processAlive } from "../process/process-group.js";
+import { UnixBackend } from "../process/unix-backend.js";
 import { createShellTools } from "./create-shell-tools.js";
 import { eventually, pidsIn, pinned, type Sandbox, sandbox } from "./test-helpers.js";
 
@@ -68,16 +71,50 @@ describe("Jobs", () => {
       });
       expect(pinned(first)).toMatch(/^one\n\[job-1 running \(\d+ s\)\]$/);
       await import("node:fs/promises").then((fs) => fs.writeFile(`${box.root}/go`, ""));
-      const second = await eventually(async () => {
-        const out = await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx);
-        return out.textContent().includes("exit 4") ? out : undefined;
-      });
+      // Wait through `list`, which reads no output: once the job shows its exit, all its output is in.
+      await eventually(async () =>
+        /^job-1 {2}exit 4/.test((await jobs.call({ operation: "list" }, box.ctx)).textContent())
+          ? true
+          : undefined,
+      );
+      const second = await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx);
       expect(second.textContent()).toMatch(/^stderr:\ntwo\n\[job-1 exit 4 \(\d+ s\)\]$/);
       expect((await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx)).textContent()).toMatch(
         /^\(no new output\)\n\[job-1 exit 4 \(\d+ s\)\]$/,
       );
       expect((await jobs.call({ operation: "kill", job_id: "job-1" }, box.ctx)).textContent()).toMatch(
         /^Job job-1 had already finished: exit 4 \(\d+ s\)\. Nothing to kill\.$/,
+      );
+    });
+  });
+
+  describe("when a job ends", () => {
+    it("is finished only once its last output is in", async () => {
+      const { jobs } = await startJob("seq 1 20000; echo last >&2; exit 3");
+      const outcome = await box.ctx.getExtension(JobTable)?.get("job-1")?.done;
+      expect(outcome?.exitCode).toBe(3);
+      const text = (await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx)).textContent();
+      expect(text.startsWith("1\n2\n")).toBe(true);
+      expect(text).toMatch(/\n19999\n20000\nstderr:\nlast\n\[job-1 exit 3 \(\d+ s\)\]$/);
+    });
+
+    it("reports a job that cannot start as failed at once, and dispose does not wait for it", async () => {
+      const { jobs, out } = await startJob(`: ${"x".repeat(200 * 1024)}`, {
+        backend: new UnixBackend({ maxArgBytes: 1 << 30 }),
+      });
+      expect(out.isError).toBe(false);
+      await box.ctx.getExtension(JobTable)?.get("job-1")?.done;
+      expect((await jobs.call({ operation: "list" }, box.ctx)).textContent()).toMatch(
+        /^job-1 {2}failed to start: E2BIG {2}: x+$/,
+      );
+      await dispose(box.ctx);
+    });
+
+    it("runs a command over 128 KiB from a file", async () => {
+      const { jobs } = await startJob(`# ${"x".repeat(200 * 1024)}\necho long-job`);
+      await box.ctx.getExtension(JobTable)?.get("job-1")?.done;
+      expect((await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx)).textContent()).toMatch(
+        /^long-job\n\[job-1 exit 0 \(\d+ s\)\]$/,
       );
     });
   });
@@ -132,6 +169,41 @@ describe("Jobs", () => {
       });
       await box.ctx.dispose();
       for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+
+    it("ctx.dispose() kills processes that left the job's group and session", async () => {
+      await startJob(
+        [
+          "echo $$ >> pids",
+          "set -m",
+          "sleep 1000 & echo $! >> pids",
+          "setsid sh -c 'echo $$ >> pids; exec sleep 1000' &",
+          "bash -c 'sleep 1000 & echo $! >> pids; wait' &",
+          "wait",
+        ].join("\n"),
+      );
+      const pids = await eventually(async () => {
+        const found = await pidsIn(box.root).catch(() => []);
+        return found.length === 4 ? found : undefined;
+      });
+      await box.ctx.dispose();
+      for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    });
+
+    it("dispose(ctx) removes the spill files of its jobs once they are dead", async () => {
+      const [shell, jobs] = tools({ maxOutputBytes: 1024 });
+      await shell.call(
+        { command: "yes | head -c 100000; echo $$ > pids; sleep 1000", background: true },
+        box.ctx,
+      );
+      // Wait on the capture itself: the pids file can appear before the pipe has been read to its end.
+      const job = box.ctx.getExtension(JobTable)?.get("job-1");
+      await eventually(() => (job?.captures.stdout.totalBytes === 100000 ? true : undefined));
+      const out = (await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx)).textContent();
+      const file = /saved to (\S+) /.exec(out)?.[1] ?? "";
+      expect((await stat(file)).size).toBe(100000);
+      await dispose(box.ctx);
+      await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
     });
 
     it("dispose(ctx) kills every job and refuses new ones", async () => {

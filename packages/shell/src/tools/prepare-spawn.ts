@@ -21,10 +21,12 @@ const checkedRoots = new WeakSet<Workspace>();
 
 /**
  * Checks `cwd` against the workspace (it must be an existing directory
- * inside it) and builds the request: the real directory and the scrubbed
- * environment. Throws a soft ToolError that names `cwd`.
+ * inside it) and builds the request: the real directory, the scrubbed
+ * environment and the session's temp directory (for scripts too long for
+ * one argument). Throws a soft ToolError that names `cwd`.
  */
 export async function prepareSpawn({
+  ctx,
   options,
   workspace,
   command,
@@ -34,7 +36,7 @@ export async function prepareSpawn({
   // A read-only command may run unasked and in parallel: git must not run what the repository's config names.
   const env = analyzeCommand(command).readOnly ? readOnlyCommandEnv(scrubbed) : scrubbed;
   if (cwd === undefined && checkedRoots.has(workspace)) {
-    return { command, cwd: await workspace.realRoot(), env };
+    return { command, cwd: await workspace.realRoot(), env, tempDir: ctx.tempDir };
   }
   const resolved = await workspace.resolve(cwd ?? ".", "cwd");
   const info = resolved.exists ? await stat(resolved.real).catch(() => undefined) : undefined;
@@ -49,5 +51,5 @@ export async function prepareSpawn({
     );
   }
   if (cwd === undefined) checkedRoots.add(workspace);
-  return { command, cwd: resolved.real, env };
+  return { command, cwd: resolved.real, env, tempDir: ctx.tempDir };
 }

@@ -28,7 +28,12 @@ export async function runCaptured({
   prefix = "shell",
   backend = options.backend,
 }: RunCapturedOptions): Promise<{ captures: Captures; outcome: RunOutcome }> {
-  const captures = createCaptures({ ctx, maxBytes: options.maxOutputBytes, prefix });
+  const captures = createCaptures({
+    ctx,
+    maxBytes: options.maxOutputBytes,
+    maxSpillBytes: options.maxSpillBytes,
+    prefix,
+  });
   const outcome = await runCommand({
     backend,
     request,

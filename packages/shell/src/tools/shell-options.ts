@@ -1,4 +1,5 @@
 import type { Workspace } from "@toolkit/core";
+import { DEFAULT_MAX_SPILL_BYTES } from "../capture/stream-capture.js";
 import type { ShellBackend } from "../process/shell-backend.js";
 import { UnixBackend } from "../process/unix-backend.js";
 import type { LookupFunction } from "../sandbox/allow-list-proxy.js";
@@ -22,10 +23,12 @@ export interface ShellOptions {
   proxyLookup?: LookupFunction;
   /** The environment to scrub and pass on. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Secret-looking variable names to keep anyway, e.g. `["SSH_AUTH_SOCK"]`. @default [] */
+  /** Variables kept even when their names or values look secret: exact names or `PREFIX_*`, e.g. `["SSH_AUTH_SOCK"]`. @default [] */
   allowEnv?: readonly string[];
   /** Bytes of each stream kept for the reply (head and tail halves). @default 262144 */
   maxOutputBytes?: number;
+  /** The most bytes saved to each stream's spill file (then a note in the reply). @default 67108864 (64 MiB) */
+  maxSpillBytes?: number;
   /** `timeout_s` when the model gives none. @default 120 */
   defaultTimeoutS?: number;
   /** The largest `timeout_s` the schema accepts. @default 600 */
@@ -57,6 +60,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     env,
     allowEnv = [],
     maxOutputBytes = 256 * 1024,
+    maxSpillBytes = DEFAULT_MAX_SPILL_BYTES,
     defaultTimeoutS = 120,
     maxTimeoutS = 600,
     killGraceMs = 2000,
@@ -69,6 +73,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     );
   }
   positive("maxOutputBytes", maxOutputBytes);
+  positive("maxSpillBytes", maxSpillBytes);
   positive("maxTimeoutS", maxTimeoutS);
   positive("defaultTimeoutS", defaultTimeoutS);
   if (defaultTimeoutS > maxTimeoutS) {
@@ -86,6 +91,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     sandbox: { ...normalizeSandboxSetting(sandbox), lookup: proxyLookup },
     allowEnv,
     maxOutputBytes,
+    maxSpillBytes,
     defaultTimeoutS,
     maxTimeoutS,
     killGraceMs,

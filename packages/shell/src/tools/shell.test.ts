@@ -70,11 +70,24 @@ describe("Shell", () => {
   });
 
   describe("when the shell cannot start", () => {
-    it("says why", async () => {
-      const broken = new Shell({ backend: new UnixBackend({ shell: "/nonexistent/bash" }) });
-      const out = await broken.call({ command: "true" }, box.ctx);
+    it.each([
+      ["ENOENT", new UnixBackend({ shell: "/nonexistent/bash" }), "true"],
+      ["E2BIG", new UnixBackend({ maxArgBytes: 1 << 30 }), `: ${"x".repeat(200 * 1024)}`],
+    ])("says why at once (%s)", async (code, backend, command) => {
+      const broken = new Shell({ backend });
+      const out = await broken.call({ command, timeout_s: 5 }, box.ctx);
       expect(out.isError).toBe(true);
-      expect(pinned(out)).toBe("[could not start the shell (ENOENT), N ms]");
+      expect(pinned(out)).toBe(`[could not start the shell (${code}), N ms]`);
+    });
+  });
+
+  describe("when the command is longer than one argument may be (128 KiB)", () => {
+    it("runs it and answers within its timeout", async () => {
+      const out = await shell.call(
+        { command: `# ${"x".repeat(200 * 1024)}\necho long-ok`, timeout_s: 5 },
+        box.ctx,
+      );
+      expect(pinned(out)).toBe("long-ok\n[exit 0, N ms]");
     });
   });
 
@@ -122,7 +135,7 @@ describe("Shell", () => {
 
   describe("when the command floods stdout", () => {
     it("keeps the head and tail, names the bytes left out and saves everything to a file", async () => {
-      const bytes = 100_000_000;
+      const bytes = 60_000_000;
       const out = await shell.call({ command: `yes | head -c ${bytes}` }, box.ctx);
       const text = out.textContent();
       expect(text.length).toBeLessThan(300 * 1024);
@@ -133,6 +146,41 @@ describe("Shell", () => {
       expect((await stat(file)).size).toBe(bytes);
       expect(text.startsWith("y\ny\n")).toBe(true);
       expect(text).toMatch(/y\ny\n\[exit 0, \d+ ms\]$/);
+    });
+  });
+
+  describe("when the output outgrows the spill file cap", () => {
+    it("stops the file at the cap, keeps the tail and says so", async () => {
+      const capped = new Shell({ maxSpillBytes: 1024 * 1024, maxOutputBytes: 1024 });
+      const out = await capped.call({ command: "yes | head -c 20000000; echo end" }, box.ctx);
+      const text = out.textContent();
+      const marker =
+        /\n\[\.\.\. (\d+) bytes left out; only the first 1048576 bytes of stdout saved to (\S+) \(the spill file cap\) \.\.\.\]\n/.exec(
+          text,
+        );
+      expect(marker?.[1]).toBe(String(20000004 - 1024));
+      expect((await stat(marker?.[2] ?? "")).size).toBe(1024 * 1024);
+      expect(text).toMatch(/y\nend\n\[exit 0, \d+ ms\]$/);
+    });
+  });
+
+  describe("when the session ends", () => {
+    it("removes the spill files and the emptied temp directory", async () => {
+      const out = await shell.call({ command: "yes | head -c 1000000" }, box.ctx);
+      const file = /saved to (\S+) /.exec(out.textContent())?.[1] ?? "";
+      expect((await stat(file)).size).toBe(1000000);
+      await box.ctx.dispose();
+      await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+      await expect(stat(box.ctx.tempDir)).rejects.toMatchObject({ code: "ENOENT" });
+    });
+
+    it("keeps a temp directory that holds files of others", async () => {
+      const out = await shell.call({ command: "yes | head -c 1000000" }, box.ctx);
+      const file = /saved to (\S+) /.exec(out.textContent())?.[1] ?? "";
+      await writeFile(join(box.ctx.tempDir, "host-notes.txt"), "mine");
+      await box.ctx.dispose();
+      await expect(stat(file)).rejects.toMatchObject({ code: "ENOENT" });
+      expect((await stat(join(box.ctx.tempDir, "host-notes.txt"))).size).toBe(4);
     });
   });
 
@@ -151,23 +199,26 @@ describe("Shell", () => {
   });
 
   describe("when the environment holds secrets", () => {
-    it("removes secret-looking names unless allowed", async () => {
+    it("removes secret-looking names and values unless allowed", async () => {
       const tool = new Shell({
         env: {
           PATH: process.env.PATH,
           MY_API_TOKEN: "s3cret",
           DB_PASSWORD: "pw",
+          DATABASE_URL: "postgres://app:hunter2@db/app",
+          BUILD_FLAGS: "--key=ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
           SSH_AUTH_SOCK: "/sock",
           PLAIN: "v",
+          GIT_AUTHOR_NAME: "Ada",
         },
         allowEnv: ["SSH_AUTH_SOCK"],
       });
       const out = await tool.call({ command: "env | sort" }, box.ctx);
       const text = out.textContent();
-      expect(text).not.toContain("s3cret");
-      expect(text).not.toContain("DB_PASSWORD");
+      for (const leaked of ["s3cret", "DB_PASSWORD", "hunter2", "ghp_"]) expect(text).not.toContain(leaked);
       expect(text).toContain("SSH_AUTH_SOCK=/sock\n");
       expect(text).toContain("PLAIN=v\n");
+      expect(text).toContain("GIT_AUTHOR_NAME=Ada\n");
     });
   });
 
