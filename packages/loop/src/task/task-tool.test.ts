@@ -377,13 +377,29 @@ describe("BareLoop.run", () => {
 
 describe("sumUsage", () => {
   it("adds every numeric field, including ones it does not know", () => {
-    const a = { inputTokens: 1, outputTokens: 2, cachedInputTokens: 3 };
-    const b = { inputTokens: 10, outputTokens: 20, reasoningTokens: 5 };
+    const a: Usage = {
+      inputTokens: 1,
+      outputTokens: 2,
+      cachedInputTokens: 3,
+      cacheWriteTokens: 0,
+      reasoningTokens: 0,
+    };
+    // A field a later provider might add, which sumUsage has never heard of.
+    const b = {
+      inputTokens: 10,
+      outputTokens: 20,
+      cachedInputTokens: 0,
+      cacheWriteTokens: 4,
+      reasoningTokens: 5,
+      futureTokens: 7,
+    };
     expect(sumUsage(a, b)).toEqual({
       inputTokens: 11,
       outputTokens: 22,
       cachedInputTokens: 3,
+      cacheWriteTokens: 4,
       reasoningTokens: 5,
+      futureTokens: 7,
     });
   });
 });

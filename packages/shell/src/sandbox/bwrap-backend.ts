@@ -3,7 +3,8 @@ import { constants, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { execa } from "execa";
-import { guardGroup } from "../process/exit-guard.js";
+import { guardCommand } from "../process/exit-guard.js";
+import { signalGroup } from "../process/process-group.js";
 import { findShell } from "../process/find-shell.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
 import { type AllowListProxy, type LookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
@@ -132,7 +133,9 @@ function spawnBwrap(
     () => undefined,
   );
   const pid = child.pid;
-  const unguard = pid === undefined ? () => undefined : guardGroup(pid);
+  // If the host exits or is signalled first, bubblewrap's group is killed, and with it the namespace.
+  const unguard =
+    pid === undefined ? () => undefined : guardCommand({ killNow: () => signalGroup(pid, "SIGKILL") });
   // Inside the PID namespace bubblewrap's init reports a command killed by signal N as exit 128+N.
   // When that signal is one the backend sent, it is reported as the signal, as the Unix backend does.
   const sent = new Set<NodeJS.Signals>();
