@@ -80,7 +80,8 @@ describe("createLoomTools", () => {
       it("kills children that made their own group or session too", async () => {
         const command =
           "set -m; sleep 1000 & echo $! > pids; setsid sh -c 'echo $$ >> pids; exec sleep 1000' & sleep 1000";
-        const out = await bash.call({ command, timeout_secs: 2 }, box.ctx);
+        // Host pids written by $$: unsandboxed (sandbox/kill.test.ts covers the sandboxed case).
+        const out = await unsandboxed.call({ command, timeout_secs: 2 }, box.ctx);
         expect(out.structuredValue()).toMatchObject({ timed_out: true, exit_code: null });
         const pids = await pidsIn(box.root);
         expect(pids).toHaveLength(2);

@@ -6,6 +6,7 @@ import { execa } from "execa";
 import { guardCommand } from "../process/exit-guard.js";
 import { signalGroup } from "../process/process-group.js";
 import { findShell } from "../process/find-shell.js";
+import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
 import { type AllowListProxy, type LookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
@@ -89,9 +90,13 @@ function spawnBwrap(
   socketDir: string | undefined,
 ): ShellProcess {
   const { command, cwd } = request;
-  const shell = options.shell ?? findShell({ path: request.env.PATH });
+  const shell = options.shell ?? findShell({ path: request.env.PATH, name: request.shell ?? "bash" });
   const env: Record<string, string> = { ...request.env, TMPDIR: options.tempDir };
-  let argv = [shell, "-c", command];
+  // A command too long for one argument (E2BIG) runs from a private file in the
+  // session's temp dir, which the sandbox sees at the same path.
+  const script = scriptArgs({ command, tempDir: options.tempDir });
+  const long = script.args[0] !== "-c";
+  let argv = [shell, ...script.args];
   const readOnlyBinds: string[] = [];
   if (socketDir !== undefined) {
     const url = `http://127.0.0.1:${PROXY_PORT}`;
@@ -107,7 +112,7 @@ function spawnBwrap(
       join(socketDir, "proxy.sock"),
       String(PROXY_PORT),
       shell,
-      command,
+      long ? `. '${script.args[0]}'` : command,
     ];
     readOnlyBinds.push(socketDir);
   }
@@ -158,6 +163,7 @@ function spawnBwrap(
     return state === "running" || liveDescendants(pid).length > 0;
   };
   exited.then(() => {
+    script.cleanup();
     if (!alive()) unguard();
   });
   return {

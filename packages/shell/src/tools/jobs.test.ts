@@ -181,6 +181,7 @@ describe("Jobs", () => {
           "bash -c 'sleep 1000 & echo $! >> pids; wait' &",
           "wait",
         ].join("\n"),
+        OFF,
       );
       const pids = await eventually(async () => {
         const found = await pidsIn(box.root).catch(() => []);
