@@ -111,13 +111,17 @@ describe("toolkit-mcp", () => {
 
   describe("when it cannot serve", () => {
     it.concurrent.each([
-      [[], 2, "toolkit-mcp: choose the tools to serve: --fs, --search, --shell and/or --think"],
+      [
+        [],
+        2,
+        "toolkit-mcp: choose the tools to serve: --fs, --search, --shell, --web-fetch, --think, --todo and/or --memory PATH",
+      ],
       [
         ["--fs", "--root", "/definitely/not/here"],
         2,
         "toolkit-mcp: --root /definitely/not/here: no such directory",
       ],
-      [["--help"], 0, "Usage: toolkit-mcp [--fs] [--search] [--shell] [--think] [--root DIR] [--name NAME]"],
+      [["--help"], 0, "Usage: toolkit-mcp [--fs] [--search] [--shell] [--web-fetch] [--think] [--todo]"],
     ])("exits for %o with a message", async (argv, code, message) => {
       const { status, stderr } = await runToExit([...tsNodeArgs(BIN), ...argv]);
       expect(status).toBe(code);
