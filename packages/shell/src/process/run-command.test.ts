@@ -216,7 +216,9 @@ describe("runCommand", () => {
       expect(slice.head.length + slice.tail.length).toBe(64 * 1024);
       const spill = out.stdout.spill?.path ?? "";
       expect((await stat(spill)).size).toBe(bytes);
-      expect(peak - base).toBeLessThan(64 * 1024 * 1024);
+      // Well below the 150 MiB that went through: holding the stream would fail this. The margin
+      // above the 64 KiB kept is for garbage not yet collected (Node 24's GC runs later than 20's).
+      expect(peak - base).toBeLessThan(96 * 1024 * 1024);
     });
   });
 });
