@@ -191,9 +191,12 @@ describe.skipIf(skipWithoutBwrap("the sandbox escape tests"))("Shell with the de
       const sample = join(import.meta.dirname, "../../../../apps/playground/sample");
       await cp(sample, box.root, { recursive: true });
       const counts = (text: string) => text.split("\n").filter((l) => /^# (tests|pass|fail) \d+$/.test(l));
-      const inside = await shell.call({ command: "node --test", timeout_s: 120 }, box.ctx);
+      const inside = await shell.call(
+        { command: "node --test --test-reporter=tap", timeout_s: 120 },
+        box.ctx,
+      );
       const outside = await new Shell({ sandbox: "off" }).call(
-        { command: "node --test", timeout_s: 120 },
+        { command: "node --test --test-reporter=tap", timeout_s: 120 },
         box.ctx,
       );
       expect(counts(inside.textContent())).toEqual(counts(outside.textContent()));
