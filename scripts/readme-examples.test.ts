@@ -222,7 +222,7 @@ describe("the README example harness", () => {
     expect(out[6]).toContain('"value":[[0,2],[1]]');
   });
 
-  it("fails an example whose comment is wrong, that throws, or that leaves a server running", async () => {
+  it("fails an example whose comment is wrong, that throws, fails its exit code, or leaves a server running", async () => {
     const dir = mkdtempSync(join(root, ".readme-examples-"));
     try {
       const files = {
@@ -230,6 +230,7 @@ describe("the README example harness", () => {
         wrongValue: "const a = [1, 2];\na.length; // 3\n",
         wrongText: 'console.log("the answer is 41");\n// the answer is ... 42\n',
         throws: 'throw new Error("boom");\n',
+        exitCode: "process.exitCode = 2;\n",
         leaves: 'import { createServer } from "node:http";\ncreateServer().listen(0, "127.0.0.1");\n',
       };
       writeFileSync(join(dir, "package.json"), JSON.stringify({ private: true, type: "module" }));
@@ -249,6 +250,7 @@ describe("the README example harness", () => {
       expect(byName.wrongValue).toContain("README.md:2: the comment says 3, but the code gives 2");
       expect(byName.wrongText).toContain("README.md:1: the comment says 'the answer is ... 42'");
       expect(byName.throws).toContain("boom");
+      expect(byName.exitCode).toBe("set process.exitCode to 2");
       expect(byName.leaves).toContain("left running (the process would not exit): TCPServerWrap");
     } finally {
       rmSync(dir, { recursive: true, force: true });

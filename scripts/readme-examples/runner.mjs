@@ -5,10 +5,10 @@
 //   node --conditions=@toolkit/source --import tsx runner.mjs results.json a.ts b.ts ...
 //
 // An example passes when its module finishes without throwing, no promise
-// rejection goes unhandled while it runs, and it leaves nothing behind that
-// would keep a process of its own alive (a server, a socket, a timer): the
-// same verdict as "exits 0" for a process per example, at the start-up cost
-// of one.
+// rejection goes unhandled while it runs, it sets no failing exit code, and it
+// leaves nothing behind that would keep a process of its own alive (a server,
+// a socket, a timer): the verdict of "exits 0" for a process per example, at
+// the start-up cost of one process for all.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -161,9 +161,11 @@ for (const file of files) {
       left = leftOver(before);
     }
     if (left.length > 0) current.errors.push(`left running (the process would not exit): ${left.join(", ")}`);
+    if (process.exitCode) current.errors.push(`set process.exitCode to ${process.exitCode}`);
   } catch (error) {
     current.errors.push(describe(error));
   } finally {
+    process.exitCode = undefined;
     process.chdir(home);
     rmSync(dir, { recursive: true, force: true });
   }
