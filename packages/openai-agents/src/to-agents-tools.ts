@@ -10,7 +10,7 @@ import {
 import type { ResolvedOptions, ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
-import { ToolkitToolError } from "./toolkit-tool-error.js";
+import { AgentsToolError } from "./agents-tool-error.js";
 
 /** A function tool made by `toAgentsTools`. */
 export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;
@@ -68,7 +68,7 @@ function adapt(
     async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
       const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
       const output = await run({ id, name: schema.tool, input }, details?.signal);
-      if (output.isError) throw new ToolkitToolError(output);
+      if (output.isError) throw new AgentsToolError(output);
       return toAgentsOutput(output);
     },
   };

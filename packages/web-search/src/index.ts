@@ -5,11 +5,8 @@ export { SearchError } from "./search-error.js";
 export type { SearchErrorFields, SearchErrorKind } from "./search-error.js";
 export { SearchConfigError } from "./config-error.js";
 export type { SearchConfigErrorFields } from "./config-error.js";
-export { redactSecrets } from "./redact.js";
-export { DEFAULT_RETRY } from "./retry/retry-options.js";
-export type { ResolvedRetry, RetryOptions } from "./retry/retry-options.js";
-export { backoffDelayMs } from "./retry/backoff.js";
-export { parseRetryAfterMs } from "./retry/retry-after.js";
+export { DEFAULT_SEARCH_RETRY } from "./retry/retry-options.js";
+export type { ResolvedRetry, SearchRetryOptions } from "./retry/retry-options.js";
 export { DEFAULT_TIMEOUT_MS } from "./http/transport-options.js";
 export { MAX_RESPONSE_BYTES } from "./http/send-attempt.js";
 export type { RetryEvent, TransportOptions } from "./http/transport-options.js";
@@ -45,3 +42,7 @@ export type {
   SearchProxyOptions,
   StartSearchProxyOptions,
 } from "./proxy/deprecated-root-exports.js";
+// Deprecated: renamed, or internal (the retry helpers live in @toolkit/internal). Removed in 0.3.
+export { redactSecrets } from "./redact.js";
+export { backoffDelayMs, DEFAULT_RETRY, parseRetryAfterMs } from "./retry/deprecated-root-exports.js";
+export type { RetryOptions } from "./retry/deprecated-root-exports.js";
