@@ -1,10 +1,9 @@
 import type { Tool } from "@toolkit/core";
-import {
-  type ApprovalCheck as CallApprovalCheck,
-  type ApprovalPolicy as CallApprovalPolicy,
-  type ResolvedApproval,
-  resolveApproval,
+import type {
+  ApprovalCheck as CallApprovalCheck,
+  ApprovalPolicy as CallApprovalPolicy,
 } from "@toolkit/registry";
+import { type ResolvedApproval, resolveApproval } from "@toolkit/registry/adapter";
 
 /** What an approval policy is asked about one call: the AI SDK names its call id `toolCallId`. */
 export interface AiSdkApprovalCheck extends Omit<CallApprovalCheck<string>, "callId"> {

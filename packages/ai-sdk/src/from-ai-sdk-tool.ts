@@ -5,7 +5,7 @@ import {
   ToolError,
   ToolOutput,
 } from "@toolkit/core";
-import { checkHostToolFlags, createHostTool } from "@toolkit/registry";
+import { checkHostToolFlags, createHostTool } from "@toolkit/registry/adapter";
 import { asSchema, type Tool } from "ai";
 import { fromModelOutput } from "./from-model-output.js";
 import { toModelOutput } from "./to-model-output.js";

@@ -1,5 +1,6 @@
 import type { ToolContext } from "@toolkit/core";
-import type { Middleware, ResolvedAdapterOptions, Selector } from "@toolkit/registry";
+import type { Middleware, Selector } from "@toolkit/registry";
+import type { ResolvedAdapterOptions } from "@toolkit/registry/adapter";
 import type { AiSdkApprovalCheck, AiSdkApprovalPolicy } from "./approval-policy.js";
 
 /** Options for `toAiSdkTools`. */

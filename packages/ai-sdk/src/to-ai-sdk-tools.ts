@@ -5,7 +5,8 @@ import {
   type Tool as ToolkitTool,
   type ToolSchema,
 } from "@toolkit/core";
-import { adaptRegistry, type DispatchOne, type ResolvedApproval, type ToolRegistry } from "@toolkit/registry";
+import type { ToolRegistry } from "@toolkit/registry";
+import { adaptRegistry, type DispatchOne, type ResolvedApproval } from "@toolkit/registry/adapter";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
 import { resolveAiSdkApproval } from "./approval-policy.js";

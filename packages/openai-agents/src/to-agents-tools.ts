@@ -1,12 +1,12 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
+import type { ToolRegistry } from "@toolkit/registry";
 import {
   adaptRegistry,
   type DispatchOne,
   type ResolvedApproval,
   resolveApproval,
-  type ToolRegistry,
-} from "@toolkit/registry";
+} from "@toolkit/registry/adapter";
 import type { ResolvedOptions, ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
