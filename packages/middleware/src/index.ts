@@ -44,4 +44,4 @@ export { SECRET_PATTERNS, redactSecrets } from "./redact/secret-patterns.js";
 export type { RedactedText, SecretPattern } from "./redact/secret-patterns.js";
 
 export { TRACER_NAME, trace } from "./trace/index.js";
-export type { TraceOptions } from "./trace/index.js";
+export type { TraceOptions, TraceSpan, TraceTracer } from "./trace/index.js";
