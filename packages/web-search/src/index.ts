@@ -21,9 +21,6 @@ export { WebSearch } from "./tool/web-search.js";
 export type { WebSearchOptions } from "./tool/web-search.js";
 export { createWebSearchTools } from "./tool/create-web-search-tools.js";
 export { WEB_SEARCH_SCHEMA } from "./tool/web-search-input.js";
-export { filterByDomains, hostMatches, normalizeDomain, siteOperators } from "./tool/domain-filter.js";
-export type { DomainFilters } from "./tool/domain-filter.js";
-export { formatResults } from "./tool/format-results.js";
 export { searchFailure } from "./tool/search-failure.js";
 // Deprecated: the proxy server lives on @toolkit/web-search/proxy.
 export {
@@ -44,5 +41,13 @@ export type {
 } from "./proxy/deprecated-root-exports.js";
 // Deprecated: renamed, or internal (the retry helpers live in @toolkit/internal). Removed in 0.3.
 export { redactSecrets } from "./redact.js";
+export {
+  filterByDomains,
+  formatResults,
+  hostMatches,
+  normalizeDomain,
+  siteOperators,
+} from "./tool/deprecated-root-exports.js";
+export type { DomainFilters } from "./tool/deprecated-root-exports.js";
 export { backoffDelayMs, DEFAULT_RETRY, parseRetryAfterMs } from "./retry/deprecated-root-exports.js";
 export type { RetryOptions } from "./retry/deprecated-root-exports.js";
