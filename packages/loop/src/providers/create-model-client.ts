@@ -16,7 +16,7 @@ export interface CommonClientOptions extends ModelOptions {
   apiKey?: string | undefined;
   /** Per-attempt timeout (for a stream: the longest silence between chunks). @default 120000 */
   timeoutMs?: number;
-  /** Retries for 429, 5xx, timeouts, network errors and streams cut short. @default DEFAULT_RETRY */
+  /** Retries for 429, 5xx, timeouts, network errors and streams cut short. @default DEFAULT_MODEL_RETRY */
   retry?: Partial<RetryPolicy>;
   /** Extra headers (e.g. an organisation id). */
   headers?: Record<string, string>;

@@ -7,7 +7,9 @@ import type { ToolOutput } from "@toolkit/core";
  * `errorFunction` makes of it, here the output's text unchanged (the
  * failure and its advice). `output` keeps the whole ToolOutput.
  */
-export class ToolkitToolError extends Error {
+export class AgentsToolError extends Error {
+  // The name it had as ToolkitToolError, kept while that alias lives (the
+  // Agents SDK's span data shows it).
   override readonly name = "ToolkitToolError";
   /** The failed call's output, as dispatch answered it. */
   readonly output: ToolOutput;
@@ -17,3 +19,8 @@ export class ToolkitToolError extends Error {
     this.output = output;
   }
 }
+
+/** @deprecated use AgentsToolError; removed in 0.3 */
+export const ToolkitToolError = AgentsToolError;
+/** @deprecated use AgentsToolError; removed in 0.3 */
+export type ToolkitToolError = AgentsToolError;

@@ -8,7 +8,9 @@ import { joinText } from "./to-model-output.js";
  * model reads (the AI SDK sends it as `error-text`): the failure and its
  * advice. `result` keeps the whole result (parts, structured value).
  */
-export class ToolkitToolError extends Error {
+export class AiSdkToolError extends Error {
+  // The name it had as ToolkitToolError, kept while that alias lives (logs and
+  // `tool-error` parts show it).
   override readonly name = "ToolkitToolError";
   /** The failed call's result, as `execute` would have returned it. */
   readonly result: AiSdkToolResult;
@@ -18,3 +20,8 @@ export class ToolkitToolError extends Error {
     this.result = result;
   }
 }
+
+/** @deprecated use AiSdkToolError; removed in 0.3 */
+export const ToolkitToolError = AiSdkToolError;
+/** @deprecated use AiSdkToolError; removed in 0.3 */
+export type ToolkitToolError = AiSdkToolError;
