@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type JsonSchema, type ToolContext, ToolError, ToolOutput, Workspace } from "@toolkit/core";
 import { checkGlob, namesHidden } from "../glob/check-glob.js";
@@ -24,6 +23,8 @@ export interface CodeSearchInput {
 /** Options of CodeSearch. */
 export interface CodeSearchOptions extends SearchToolOptions, SearcherOptions {}
 
+// As `readFile(path, "utf8")` decodes: a byte-order mark is kept, bad bytes become U+FFFD.
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const MAX_CONTEXT = 5;
 const MAX_RESULTS = 200;
 
@@ -83,7 +84,8 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       );
     }
     const workspace = Workspace.from(ctx, this.#options.workspace);
-    const target = await resolveTarget({ workspace, ctx, path: input.path });
+    const source = this.#searcher.source;
+    const target = await resolveTarget({ workspace, source, ctx, path: input.path });
     const userGlobs = input.glob === undefined ? [] : [checkGlob({ pattern: input.glob, field: "glob" })];
     const symbolSearch = symbol ? symbolPattern(query) : undefined;
     const request: EngineRequest = {
@@ -119,7 +121,10 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
     const texts = new Map<string, string[]>();
     await Promise.all(
       [...new Set(hits.map((h) => h.path))].map(async (path) => {
-        const text = await readFile(join(target.root, path), "utf8").catch(() => "");
+        const bytes = await source
+          .read(join(target.root, path), { realRoot: target.root })
+          .catch(() => undefined);
+        const text = bytes === undefined ? "" : UTF8.decode(bytes);
         texts.set(path, text.split("\n"));
       }),
     );

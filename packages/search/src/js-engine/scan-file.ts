@@ -24,7 +24,10 @@ export type FileOutcome =
 
 /** A scanner that reuses one read buffer across files. */
 export interface FileScanner {
+  /** Reads a local file (one read into the shared buffer) and scans it. */
   scan(path: string): FileOutcome;
+  /** Scans a file's bytes read elsewhere (a non-local FileSource). */
+  scanBytes(bytes: Uint8Array): FileOutcome;
 }
 
 /** Makes a scanner for the settings (the regex is compiled once). */
@@ -34,7 +37,23 @@ export function fileScanner(settings: ScanSettings): FileScanner {
   // One buffer one byte larger than the size limit: a single read tells a
   // file's whole content, or that it is too large (no fstat needed).
   const scratch = Buffer.allocUnsafe(settings.maxFileBytes + 1);
+  const scanDecoded = (bytes: Buffer): FileOutcome => {
+    if (bytes.length > settings.maxFileBytes) return { kind: "large" };
+    const text = decode(bytes, needle);
+    if (text === undefined) return { kind: "none" };
+    if (text === BINARY) return { kind: "binary" };
+    const result = scanText({
+      text,
+      regex,
+      mode: settings.mode,
+      before: settings.before,
+      after: settings.after,
+      perMatch: settings.perMatch,
+    });
+    return result === undefined ? { kind: "none" } : { kind: "match", ...result };
+  };
   return {
+    scanBytes: (bytes) => scanDecoded(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
     scan(path) {
       let length = 0;
       try {
@@ -48,19 +67,7 @@ export function fileScanner(settings: ScanSettings): FileScanner {
       } catch {
         return { kind: "none" };
       }
-      if (length > settings.maxFileBytes) return { kind: "large" };
-      const text = decode(scratch.subarray(0, length), needle);
-      if (text === undefined) return { kind: "none" };
-      if (text === BINARY) return { kind: "binary" };
-      const result = scanText({
-        text,
-        regex,
-        mode: settings.mode,
-        before: settings.before,
-        after: settings.after,
-        perMatch: settings.perMatch,
-      });
-      return result === undefined ? { kind: "none" } : { kind: "match", ...result };
+      return scanDecoded(scratch.subarray(0, length));
     },
   };
 }
