@@ -100,6 +100,23 @@ describe("one FileSource behind the fs and the search tools", () => {
     });
   });
 
+  describe("when the README's example runs", () => {
+    it("answers as the README says", async () => {
+      const source = new MemoryFileSource({ files: { "/project/.gitignore": "build/\n" } });
+      const workspace = new Workspace({ root: "/project" });
+      const [, write] = createFsTools({ source, workspace });
+      const [glob, grep, codeSearch] = createSearchTools({ source, workspace });
+      const ctx = createToolContext({ cwd: "/project" });
+      await write.call({ file_path: "src/new.ts", content: "export function parseConfig() {}\n" }, ctx);
+      await write.call({ file_path: "build/out.ts", content: "parseConfig();\n" }, ctx);
+      expect((await grep.call({ pattern: "parseConfig" }, ctx)).textContent()).toBe("src/new.ts");
+      expect((await glob.call({ pattern: "**/*.ts" }, ctx)).textContent()).toBe("src/new.ts");
+      expect((await codeSearch.call({ query: "parseConfig", symbol: true }, ctx)).textContent()).toMatch(
+        /^Found 1 definition for "parseConfig":/,
+      );
+    });
+  });
+
   describe("when the source is the local disk", () => {
     it("finds what Write wrote, through ripgrep and the JS engine alike", async () => {
       const at = await realpath(await mkdtemp(join(tmpdir(), "toolkit-one-source-")));
