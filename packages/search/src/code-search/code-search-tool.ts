@@ -107,7 +107,10 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       countSkipped: false,
       maxRows: 20_000,
     };
-    const result = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root });
+    const result = await this.#searcher.search(request, ctx, {
+      workspaceRoot: workspace.root,
+      targetReal: target.real,
+    });
     const keep = symbolSearch ? symbolFilter(query) : () => true;
     const hits: Hit[] = [];
     for (const file of result.files) {

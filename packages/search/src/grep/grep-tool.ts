@@ -83,7 +83,11 @@ export class Grep extends SearchTool<GrepInput> {
     const headLimit = input.head_limit ?? defaultHeadLimit;
     const offset = input.offset ?? 0;
     const pageEnd = headLimit === 0 ? undefined : offset + headLimit;
-    const found = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root, pageEnd });
+    const found = await this.#searcher.search(request, ctx, {
+      workspaceRoot: workspace.root,
+      pageEnd,
+      targetReal: target.real,
+    });
     const result = await this.#withSkipCounts(found, request, ctx, workspace.root);
     const rows = grepRows({ result, mode, lineNumbers: input.line_numbers ?? true });
     const text = grepReply({

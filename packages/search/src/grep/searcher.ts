@@ -57,10 +57,11 @@ export class Searcher {
   async search(
     request: EngineRequest,
     ctx: ToolContext,
-    options: { workspaceRoot: string; pageEnd?: number | undefined },
+    options: { workspaceRoot: string; pageEnd?: number | undefined; targetReal?: string },
   ): Promise<EngineResult> {
     if (!request.targetIsDir) {
-      const absolute = join(request.root, request.target);
+      // The file itself (a link named as the target is followed here, as ripgrep follows it).
+      const absolute = options.targetReal ?? join(request.root, request.target);
       const kind = await sniffFile({
         source: this.source,
         absolute,

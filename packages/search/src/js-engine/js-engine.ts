@@ -55,6 +55,7 @@ export class JsEngine implements GrepEngine {
       after: request.after,
       maxFileBytes: request.maxFileBytes,
       literal: requiredLiteral(request),
+      realRoot: request.root,
     };
     const run = new Run(request, settings, signal);
     const keep = pathFilter({ globs: request.globs, type: request.type });

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, openSync, readlinkSync, readSync, statSync } from "node:fs";
+import { inside } from "@toolkit/core";
 import { type ScanMode, type ScanResult, scanText } from "./scan-text.js";
 
 /** How a worker (or the main thread) scans files: the compiled regex and the output shape. */
@@ -13,7 +14,16 @@ export interface ScanSettings {
   readonly literal: string | undefined;
   /** Count every match, not every line (a multiline pattern that can match "\n"). */
   readonly perMatch: boolean;
+  /**
+   * The workspace's real root: a file that, once opened, lies elsewhere (a
+   * directory on its path was swapped for a link meanwhile) is passed over
+   * unread. Checked where `/proc/self/fd` names open files (Linux).
+   */
+  readonly realRoot?: string;
 }
+
+/** Read-only, never blocking on a fifo (a link is followed; where it led is then checked). */
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** What scanning one file gave. */
 export type FileOutcome =
@@ -37,6 +47,7 @@ export function fileScanner(settings: ScanSettings): FileScanner {
   // One buffer one byte larger than the size limit: a single read tells a
   // file's whole content, or that it is too large (no fstat needed).
   const scratch = Buffer.allocUnsafe(settings.maxFileBytes + 1);
+  const realRoot = settings.realRoot !== undefined && hasProcFd() ? settings.realRoot : undefined;
   const scanDecoded = (bytes: Buffer): FileOutcome => {
     if (bytes.length > settings.maxFileBytes) return { kind: "large" };
     const text = decode(bytes, needle);
@@ -57,8 +68,11 @@ export function fileScanner(settings: ScanSettings): FileScanner {
     scan(path) {
       let length = 0;
       try {
-        const fd = openSync(path, "r");
+        const fd = openSync(path, READ_FLAGS);
         try {
+          // What was opened must lie under the root; read nothing from anywhere else.
+          if (realRoot !== undefined && !inside(realRoot, readlinkSync(`/proc/self/fd/${fd}`)))
+            return { kind: "none" };
           // Regular files (the only kind the walker hands over) are read whole by one read.
           length = readSync(fd, scratch, 0, scratch.length, null);
         } finally {
@@ -73,6 +87,20 @@ export function fileScanner(settings: ScanSettings): FileScanner {
 }
 
 const BINARY = "\0binary";
+
+let procFd: boolean | undefined;
+
+/** True where `/proc/self/fd/N` names the file behind a descriptor (Linux). Checked once per thread. */
+function hasProcFd(): boolean {
+  if (procFd === undefined) {
+    try {
+      procFd = statSync("/proc/self/fd").isDirectory();
+    } catch {
+      procFd = false;
+    }
+  }
+  return procFd;
+}
 
 /**
  * Decodes a file as ripgrep sees it: a UTF-16 BOM transcodes, a UTF-8 BOM is

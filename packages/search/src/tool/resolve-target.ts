@@ -9,6 +9,8 @@ export interface SearchTarget {
   readonly relative: string;
   /** Whether the target is a directory (else a single file). */
   readonly isDir: boolean;
+  /** The target's absolute path with links resolved (the root for the root). */
+  readonly real: string;
 }
 
 /**
@@ -24,7 +26,8 @@ export async function resolveTarget(options: {
 }): Promise<SearchTarget> {
   const { workspace, source, path, field = "path" } = options;
   const root = await source.realRoot(workspace);
-  if (path === undefined || path === "" || path === ".") return { root, relative: "", isDir: true };
+  if (path === undefined || path === "" || path === ".")
+    return { root, relative: "", isDir: true, real: root };
   const resolved = await source.resolve(workspace, path, field);
   const info = resolved.exists ? await source.stat(resolved.real) : undefined;
   if (!info) {
@@ -36,5 +39,6 @@ export async function resolveTarget(options: {
     root,
     relative: resolved.relative === "." ? "" : resolved.relative,
     isDir: info.kind === "directory",
+    real: resolved.real,
   };
 }

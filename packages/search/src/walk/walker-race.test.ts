@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { Tool } from "@toolkit/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Glob } from "../glob/glob-tool.js";
+import { Grep } from "../grep/grep-tool.js";
 import { contextFor } from "../testing/context.js";
 import { Tree } from "../tree/tree-tool.js";
 
@@ -51,6 +52,8 @@ beforeAll(async () => {
   await writeFile(join(root, "top.txt"), "x");
   await writeFile(join(outside, "outside-only.txt"), "SECRET");
   await writeFile(join(outside, "deeper", "outside-deep.txt"), "SECRET");
+  // A twin of the inside file: a path listed while sdir was real leads here once sdir is a link.
+  await writeFile(join(outside, "deeper", "inside.txt"), "SECRET twin");
   swapper = spawn(process.execPath, ["-e", SWAPPER, root, outside], { stdio: ["ignore", "pipe", "inherit"] });
   swapper.stdout?.on("data", (c: Buffer) => {
     swaps = Number(c.toString().trim().split("\n").at(-1)) || swaps;
@@ -70,7 +73,7 @@ async function race(tool: Tool, input: Record<string, unknown>): Promise<number>
       Array.from({ length: BATCH }, async () => (await tool.call(input, contextFor(root))).textContent()),
     );
     for (const text of texts) {
-      expect(text).not.toMatch(/outside-only|outside-deep/);
+      expect(text).not.toMatch(/outside-only|outside-deep|SECRET/);
       if (text.includes("inside.txt")) reached++;
     }
   }
@@ -80,6 +83,12 @@ async function race(tool: Tool, input: Record<string, unknown>): Promise<number>
 describe("the walk under a concurrent link swap", () => {
   it("Glob never lists a name from outside the workspace", async () => {
     expect(await race(new Glob(), { pattern: "**/*.txt" })).toBeGreaterThan(0);
+  }, 120_000);
+  it("Grep's JS engine never reads a file from outside the workspace", async () => {
+    const grep = new Grep({ engine: "js" });
+    expect(
+      await race(grep, { pattern: "x|S[E]CRET", output_mode: "content", glob: "!top.txt" }),
+    ).toBeGreaterThan(0);
   }, 120_000);
   it("Tree never draws a name from outside the workspace", async () => {
     expect(await race(new Tree(), { max_depth: 5 })).toBeGreaterThan(0);
