@@ -119,11 +119,13 @@ export class JsEngine implements GrepEngine {
       request.files !== undefined
         ? inBatches(request.files)
         : walk({ source, root: request.root, start: request.target, hidden: request.hidden, signal });
+    // Files already chosen (a content page) passed the filters once; they are not applied again.
+    const wanted = request.files !== undefined ? () => true : keep;
     for await (const batch of walker) {
       if (run.stopped) break;
       await run.through(
         source,
-        batch.filter((e) => e.kind === "file" && keep(e.relative)).map((e) => e.relative),
+        batch.filter((e) => e.kind === "file" && wanted(e.relative)).map((e) => e.relative),
       );
     }
     if (signal.aborted) throw ToolError.cancelled();

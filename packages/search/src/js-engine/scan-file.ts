@@ -46,7 +46,8 @@ export function fileScanner(settings: ScanSettings): FileScanner {
   const needle = settings.literal === undefined ? undefined : Buffer.from(settings.literal, "utf8");
   // One buffer one byte larger than the size limit: a single read tells a
   // file's whole content, or that it is too large (no fstat needed).
-  const scratch = Buffer.allocUnsafe(settings.maxFileBytes + 1);
+  // Allocated on the first local read (a scanner fed bytes by a FileSource never needs it).
+  let scratch: Buffer | undefined;
   const realRoot = settings.realRoot !== undefined && hasProcFd() ? settings.realRoot : undefined;
   const scanDecoded = (bytes: Buffer): FileOutcome => {
     if (bytes.length > settings.maxFileBytes) return { kind: "large" };
@@ -66,6 +67,8 @@ export function fileScanner(settings: ScanSettings): FileScanner {
   return {
     scanBytes: (bytes) => scanDecoded(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
     scan(path) {
+      scratch ??= Buffer.allocUnsafe(settings.maxFileBytes + 1);
+      const buffer = scratch;
       let length = 0;
       try {
         const fd = openSync(path, READ_FLAGS);
@@ -74,14 +77,14 @@ export function fileScanner(settings: ScanSettings): FileScanner {
           if (realRoot !== undefined && !inside(realRoot, readlinkSync(`/proc/self/fd/${fd}`)))
             return { kind: "none" };
           // Regular files (the only kind the walker hands over) are read whole by one read.
-          length = readSync(fd, scratch, 0, scratch.length, null);
+          length = readSync(fd, buffer, 0, buffer.length, null);
         } finally {
           closeSync(fd);
         }
       } catch {
         return { kind: "none" };
       }
-      return scanDecoded(scratch.subarray(0, length));
+      return scanDecoded(buffer.subarray(0, length));
     },
   };
 }
