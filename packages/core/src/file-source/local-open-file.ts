@@ -1,17 +1,18 @@
 import type { BigIntStats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { ToolError } from "@toolkit/core";
+import { ToolError } from "../error.js";
 import { errorCode } from "./error-code.js";
 import type { FileStat, OpenFile, ReadChunksOptions } from "./file-source.js";
 import { assertHeldInside, movedAway, READ_FLAGS } from "./held-path.js";
 
-/** A FileStat from a bigint stat. */
+/** A FileStat from a bigint stat (an `lstat` of a link gives kind `symlink`). */
 export function toFileStat(s: BigIntStats): FileStat {
-  const kind = s.isFile() ? "file" : s.isDirectory() ? "directory" : "other";
+  const kind = s.isFile() ? "file" : s.isDirectory() ? "directory" : s.isSymbolicLink() ? "symlink" : "other";
   return {
     kind,
     size: Number(s.size),
     mode: Number(s.mode & 0o7777n),
+    mtimeMs: Number(s.mtimeNs) / 1e6,
     version: `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
     links: Number(s.nlink),
   };
@@ -26,7 +27,8 @@ export function toFileStat(s: BigIntStats): FileStat {
 export async function openLocalFile(path: string, realRoot: string): Promise<OpenFile> {
   const handle = await open(path, READ_FLAGS).catch((error: unknown) => {
     const code = errorCode(error);
-    if (code === "ENOENT") throw ToolError.fileNotFound(path, { cause: error });
+    // ENOTDIR: a file stands where a directory of the path should; nothing is at the path.
+    if (code === "ENOENT" || code === "ENOTDIR") throw ToolError.fileNotFound(path, { cause: error });
     if (code === "ELOOP") throw movedAway(path, error);
     throw ToolError.io(`cannot open ${path} (${code})`, { cause: error });
   });

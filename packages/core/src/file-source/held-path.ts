@@ -1,16 +1,20 @@
-import { constants } from "node:fs";
-import { type FileHandle, readlink, realpath, stat } from "node:fs/promises";
-import { inside, ToolError } from "@toolkit/core";
+import { constants, fstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import type { FileHandle } from "node:fs/promises";
+import { ToolError } from "../error.js";
+import { inside } from "../workspace.js";
 import { errorCode } from "./error-code.js";
 
-let procFd: Promise<boolean> | undefined;
+let procFd: boolean | undefined;
 
 /** True where `/proc/self/fd/N` names the file behind a descriptor (Linux). Checked once. */
-export function hasProcFd(): Promise<boolean> {
-  procFd ??= stat("/proc/self/fd").then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
+export function hasProcFd(): boolean {
+  if (procFd === undefined) {
+    try {
+      procFd = statSync("/proc/self/fd").isDirectory();
+    } catch {
+      procFd = false;
+    }
+  }
   return procFd;
 }
 
@@ -18,15 +22,18 @@ export function hasProcFd(): Promise<boolean> {
  * Where an open file is now, as the kernel knows it: `readlink /proc/self/fd/N`
  * on Linux. Without `/proc`, the path's real location, accepted only when it
  * still names the very file that is held open (same device and inode).
+ * Synchronous: each step is one short system call, cheaper than a trip
+ * through libuv's thread pool (a directory walk makes thousands).
  */
-export async function heldPath(handle: FileHandle, spelled: string): Promise<string> {
-  if (await hasProcFd()) {
-    const where = await readlink(`/proc/self/fd/${handle.fd}`);
+export function heldPath(fd: number, spelled: string): string {
+  if (hasProcFd()) {
+    const where = readlinkSync(`/proc/self/fd/${fd}`);
     // An unlinked file reads as "<path> (deleted)"; its last place is what counts.
     return where.endsWith(" (deleted)") ? where.slice(0, -" (deleted)".length) : where;
   }
-  const real = await realpath(spelled);
-  const [held, named] = await Promise.all([handle.stat({ bigint: true }), stat(real, { bigint: true })]);
+  const real = realpathSync(spelled);
+  const held = fstatSync(fd, { bigint: true });
+  const named = statSync(real, { bigint: true });
   if (held.dev !== named.dev || held.ino !== named.ino) throw movedAway(spelled);
   return real;
 }
@@ -36,8 +43,8 @@ export async function heldPath(handle: FileHandle, spelled: string): Promise<str
  * swapped into the directory's path cannot redirect it: through
  * `/proc/self/fd/N` on Linux, else the directory's checked real path.
  */
-export async function entryRef(dir: FileHandle, realDir: string): Promise<(name: string) => string> {
-  const base = (await hasProcFd()) ? `/proc/self/fd/${dir.fd}` : realDir;
+export function entryRef(fd: number, realDir: string): (name: string) => string {
+  const base = hasProcFd() ? `/proc/self/fd/${fd}` : realDir;
   return (name) => `${base}/${name}`;
 }
 
@@ -58,7 +65,7 @@ export async function assertHeldInside(
 ): Promise<string> {
   let where: string;
   try {
-    where = await heldPath(handle, spelled);
+    where = heldPath(handle.fd, spelled);
   } catch (error) {
     await handle.close().catch(() => undefined);
     if (ToolError.is(error)) throw error;
@@ -66,14 +73,19 @@ export async function assertHeldInside(
   }
   if (!inside(realRoot, where)) {
     await handle.close().catch(() => undefined);
-    throw ToolError.permission(
-      `${asked} was opened at ${where}, outside the workspace ${realRoot}; it was not used`,
-      {
-        advice: "A link on the path was changed while it was being opened; use a path inside the workspace.",
-      },
-    );
+    throw openedOutside(asked, where, realRoot);
   }
   return where;
+}
+
+/** The refusal of something that, once opened, lay outside the root. */
+export function openedOutside(asked: string, where: string, realRoot: string): ToolError {
+  return ToolError.permission(
+    `${asked} was opened at ${where}, outside the workspace ${realRoot}; it was not used`,
+    {
+      advice: "A link on the path was changed while it was being opened; use a path inside the workspace.",
+    },
+  );
 }
 
 /** The error for a path that changed between our check and our open. */

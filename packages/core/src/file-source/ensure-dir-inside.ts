@@ -1,6 +1,7 @@
 import { type FileHandle, mkdir, open, realpath } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { inside, ToolError } from "@toolkit/core";
+import { ToolError } from "../error.js";
+import { inside } from "../workspace.js";
 import { errorCode } from "./error-code.js";
 import { DIR_FLAGS, entryRef, heldPath } from "./held-path.js";
 
@@ -55,31 +56,51 @@ export async function ensureDirInside(dir: string, realRoot: string, asked = dir
   return held;
 }
 
+/**
+ * Opens the existing directory `dir` and holds it, checked to lie below
+ * `realRoot`; nothing is created (a missing directory is `FileNotFound`).
+ */
+export async function holdExistingDir(dir: string, realRoot: string, asked = dir): Promise<HeldDir> {
+  const real = await realpath(dir).catch((error: unknown) => {
+    const code = errorCode(error);
+    if (code === "ENOENT") throw ToolError.fileNotFound(asked, { cause: error });
+    throw ToolError.io(`cannot open ${dir} (${code})`, { cause: error });
+  });
+  if (!inside(realRoot, real)) throw escaped(asked, real);
+  return holdDir(real, real, realRoot, asked);
+}
+
 /** Opens a directory (no link followed) and checks where it really is. */
 async function holdDir(spelled: string, real: string, realRoot: string, asked: string): Promise<HeldDir> {
   const handle = await open(spelled, DIR_FLAGS).catch((error: unknown) => {
     const code = errorCode(error);
-    if (code === "ELOOP" || code === "ENOTDIR") throw escaped(asked, `${real} (now a link or a file)`);
+    if (code === "ELOOP") throw escaped(asked, `${real} (now a link)`);
     throw ToolError.io(`cannot open ${real} (${code})`, { cause: error });
   });
   // Where the held directory is now; a failure to say counts as outside (fail closed).
-  const where = async (): Promise<string | undefined> => heldPath(handle, real).catch(() => undefined);
-  const now = await where();
+  const where = (): string | undefined => {
+    try {
+      return heldPath(handle.fd, real);
+    } catch {
+      return undefined;
+    }
+  };
+  const now = where();
   if (now === undefined || !inside(realRoot, now)) {
     await handle.close();
     throw escaped(asked, now ?? `${real} (moved meanwhile)`);
   }
-  const ref = await entryRef(handle, now);
+  const ref = entryRef(handle.fd, now);
   return {
     handle,
     real: now,
     ref,
     async assertInside(name: string) {
-      const at = await where();
+      const at = where();
       if (at === undefined || !inside(realRoot, at)) throw escaped(name, at ?? `${now} (moved meanwhile)`);
     },
     async assertUnmoved(name: string) {
-      const at = await where();
+      const at = where();
       if (at !== now) throw escaped(name, `${at ?? now} (the directory was moved meanwhile)`);
     },
     close: () => handle.close(),

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, rename as move, open, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { ToolError } from "@toolkit/core";
+import { ToolError } from "../error.js";
 import { ensureDirInside, type HeldDir, isEscape } from "./ensure-dir-inside.js";
 import { errorCode } from "./error-code.js";
 import { toFileStat } from "./local-open-file.js";
+import { isDirectory } from "./source-errors.js";
 
 /** Options for `writeFileAtomic`. */
 export interface AtomicWriteOptions {
@@ -56,7 +57,7 @@ async function writeInto(dir: HeldDir, name: string, options: AtomicWriteOptions
   const target = dir.ref(name);
   const existing = await lstat(target, { bigint: true }).catch(() => undefined);
   if (existing?.isSymbolicLink()) throw replacedByLink(shown);
-  if (existing?.isDirectory()) throw ToolError.io(`${shown} is a directory`);
+  if (existing?.isDirectory()) throw isDirectory(shown);
   const mode = existing ? Number(existing.mode & 0o7777n) : (options.mode ?? 0o666);
   const tempName = `.${name}.${randomBytes(6).toString("hex")}.tmp`;
   const temp = dir.ref(tempName);
