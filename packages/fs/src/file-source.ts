@@ -38,6 +38,16 @@ export interface WriteFileOptions {
   shown?: string;
 }
 
+/** Options for `FileSource.remove`. */
+export interface RemoveFileOptions {
+  /** The workspace's real root: the file's directory is checked against it. */
+  realRoot: string;
+  /** When given, the file must still have this `FileStat.version` right before it is removed. */
+  expectVersion?: string;
+  /** How messages name the file. @default the path */
+  shown?: string;
+}
+
 /** Options for `OpenFile.readChunks`. */
 export interface ReadChunksOptions {
   /** Size of each chunk read. @default 512 KiB */
@@ -102,4 +112,10 @@ export interface FileSource {
   ): Promise<void>;
   /** The entries of a directory under `realRoot`, sorted by name. */
   list(path: string, options: OpenOptions): Promise<DirEntry[]>;
+  /**
+   * Removes a file: never a directory, and a link is refused, not followed.
+   * Optional: a source without it cannot serve a patch that deletes or moves
+   * a file (ApplyPatch refuses such a patch before writing anything).
+   */
+  remove?(path: string, options: RemoveFileOptions): Promise<void>;
 }

@@ -15,6 +15,10 @@ export interface LoadedText {
   encoding: TextEncoding;
   bytes: number;
   version: string;
+  /** The file's bytes as read (to put back unchanged). */
+  raw: Uint8Array;
+  /** The file's permission bits. */
+  mode: number;
 }
 
 /** Options for `loadTextFile`. */
@@ -78,5 +82,7 @@ async function loadOpened(o: LoadTextFileOptions, file: OpenFile): Promise<Loade
     encoding: decoded.encoding,
     bytes: bytes.length,
     version: stat.version,
+    raw: bytes,
+    mode: stat.mode,
   };
 }

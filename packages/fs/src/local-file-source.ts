@@ -8,10 +8,12 @@ import type {
   FileStat,
   OpenFile,
   OpenOptions,
+  RemoveFileOptions,
   WriteFileOptions,
 } from "./file-source.js";
 import { assertHeldInside, DIR_FLAGS, entryRef, movedAway } from "./held-path.js";
 import { openLocalFile, toFileStat } from "./local-open-file.js";
+import { removeFileInside } from "./remove-file.js";
 
 /** Options for `LocalFileSource`. */
 export interface LocalFileSourceOptions {
@@ -65,6 +67,16 @@ export class LocalFileSource implements FileSource {
       ...(mode === undefined ? {} : { mode }),
       ...(expectVersion === undefined ? {} : { expectVersion }),
       ...(signal === undefined ? {} : { signal }),
+      ...(shown === undefined ? {} : { shown }),
+    });
+  }
+
+  remove(path: string, { realRoot, expectVersion, shown }: RemoveFileOptions): Promise<void> {
+    return removeFileInside({
+      path,
+      realRoot,
+      fsync: this.#fsync,
+      ...(expectVersion === undefined ? {} : { expectVersion }),
       ...(shown === undefined ? {} : { shown }),
     });
   }

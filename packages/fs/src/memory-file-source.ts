@@ -6,6 +6,7 @@ import type {
   FileStat,
   OpenFile,
   OpenOptions,
+  RemoveFileOptions,
   WriteFileOptions,
 } from "./file-source.js";
 
@@ -115,6 +116,22 @@ export class MemoryFileSource implements FileSource {
     }
     const kept = this.#files.get(path)?.mode ?? mode;
     this.set(path, bytes, kept);
+  }
+
+  async remove(path: string, { realRoot, expectVersion, shown = path }: RemoveFileOptions): Promise<void> {
+    if (!inside(realRoot, path)) throw ToolError.permission(`${path} is outside the workspace ${realRoot}`);
+    if (this.#dirs.has(path)) throw ToolError.io(`${shown} is a directory; it was not removed`);
+    const stat = await this.stat(path);
+    if (!stat) throw this.#missing(path);
+    if (expectVersion !== undefined && stat.version !== expectVersion) {
+      throw ToolError.execution(
+        `${shown} changed on disk while the change was being prepared; it was not removed`,
+        {
+          advice: "Call Read on the file again, then redo the change against its current content.",
+        },
+      );
+    }
+    this.#files.delete(path);
   }
 
   async list(path: string, { realRoot }: OpenOptions): Promise<DirEntry[]> {
