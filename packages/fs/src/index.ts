@@ -11,9 +11,18 @@ export { Edit } from "./edit.js";
 export type { EditOptions } from "./edit.js";
 export { MultiEdit, MAX_EDITS } from "./multi-edit.js";
 export { FileViewer } from "./file-viewer.js";
+export { ApplyPatch } from "./apply-patch/apply-patch.js";
+export type { ApplyPatchOptions } from "./apply-patch/apply-patch.js";
 export type { FileViewerOptions } from "./file-viewer.js";
 export type { FsToolOptions } from "./fs-options.js";
-export type { DirEntry, FileSource, FileStat, ReadChunksOptions, WriteFileOptions } from "./file-source.js";
+export type {
+  DirEntry,
+  FileSource,
+  FileStat,
+  ReadChunksOptions,
+  RemoveFileOptions,
+  WriteFileOptions,
+} from "./file-source.js";
 export { LocalFileSource } from "./local-file-source.js";
 export type { LocalFileSourceOptions } from "./local-file-source.js";
 export { MemoryFileSource } from "./memory-file-source.js";
