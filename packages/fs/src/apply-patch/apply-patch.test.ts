@@ -512,4 +512,88 @@ describe("ApplyPatch", () => {
       expect(source.text("/ws/e/b.txt")).toBe("b\n");
     });
   });
+
+  describe("when the README's Codex example is applied", () => {
+    it("adds, moves with two hunks, and deletes", async () => {
+      await seed(
+        "src/app.py",
+        'import x\n\ndef run():\n    print("hi")\n\nif __name__ == "__main__":\n    main()\n',
+      );
+      await seed("src/old.py", "old\n");
+      const out = await apply(
+        [
+          "*** Begin Patch",
+          "*** Add File: src/greet.py",
+          "+def greet(name):",
+          '+    return f"hello {name}"',
+          "*** Update File: src/app.py",
+          "*** Move to: src/main.py",
+          "@@ def run():",
+          '-    print("hi")',
+          '+    print(greet("world"))',
+          "@@",
+          ' if __name__ == "__main__":',
+          "-    main()",
+          "+    run()",
+          "*** End of File",
+          "*** Delete File: src/old.py",
+          "*** End Patch",
+        ].join("\n"),
+      );
+      expect(out.text.split("\n\n")[0]).toBe("A src/greet.py\nR src/app.py -> src/main.py\nD src/old.py");
+      expect(await text("src/main.py")).toBe(
+        'import x\n\ndef run():\n    print(greet("world"))\n\nif __name__ == "__main__":\n    run()\n',
+      );
+      expect(await exists("src/app.py")).toBe(false);
+    });
+  });
+
+  describe("when hunks are placed by their @@ line or their line number", () => {
+    it("takes context after the @@ line, inserts after it, and places a -U0 insertion by its number", async () => {
+      await seed("a.txt", "class A\n  x\nclass B\n  x\nend\n");
+      const codex = await apply(
+        "*** Begin Patch\n*** Update File: a.txt\n@@ class B\n-  x\n+  y\n*** End Patch",
+      );
+      expect(codex.isError).toBe(false);
+      expect(await text("a.txt")).toBe("class A\n  x\nclass B\n  y\nend\n");
+      await apply("*** Begin Patch\n*** Update File: a.txt\n@@ class A\n+  first\n*** End Patch");
+      expect(await text("a.txt")).toBe("class A\n  first\n  x\nclass B\n  y\nend\n");
+      await apply("--- a/a.txt\n+++ b/a.txt\n@@ -5,0 +6 @@\n+  between\n");
+      expect(await text("a.txt")).toBe("class A\n  first\n  x\nclass B\n  y\n  between\nend\n");
+      const past = await apply("--- a/a.txt\n+++ b/a.txt\n@@ -40,0 +41 @@\n+  nowhere\n");
+      expect(past.text).toContain(
+        "hunk 1 (patch line 3) adds lines after line 40, but a.txt has 7 lines; nothing was written",
+      );
+    });
+    it("sets the last newline as `\\ No newline at end of file` says, and keeps it otherwise", async () => {
+      await seed("n.txt", "a\nb");
+      await apply("--- a/n.txt\n+++ b/n.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n");
+      expect(await text("n.txt")).toBe("a\nc\n");
+      await apply("--- a/n.txt\n+++ b/n.txt\n@@ -1,2 +1,2 @@\n a\n-c\n+d\n\\ No newline at end of file\n");
+      expect(await text("n.txt")).toBe("a\nd");
+      await apply("*** Begin Patch\n*** Update File: n.txt\n-a\n+A\n*** End Patch");
+      expect(await text("n.txt")).toBe("A\nd");
+    });
+  });
+
+  describe("when git names files in other ways", () => {
+    it("moves a file on a pure rename, and reads quoted names", async () => {
+      await seed("dir with space/é.txt", "x\n");
+      const out = await apply(
+        [
+          'diff --git "a/dir with space/\\303\\251.txt" b/plain.txt',
+          "similarity index 100%",
+          'rename from "dir with space/\\303\\251.txt"',
+          "rename to plain.txt",
+          "",
+        ].join("\n"),
+      );
+      expect(out.text.split("\n\n")[0]).toBe("R dir with space/é.txt -> plain.txt");
+      expect(await text("plain.txt")).toBe("x\n");
+    });
+    it("refuses a binary patch", async () => {
+      const out = await apply("diff --git a/x.png b/x.png\nindex 1..2 100644\nGIT binary patch\nliteral 1\n");
+      expect(out.text).toContain("`patch` line 3: binary patches are not supported");
+    });
+  });
 });
