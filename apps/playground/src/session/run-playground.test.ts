@@ -69,9 +69,9 @@ describe("runPlayground", () => {
         expect(await readFile(`${outcome.workspace}/src/discount.js`, "utf8")).toContain(
           "return Math.round((cents * (100 - percent)) / 100);",
         );
-        expect(await readFile(`${outcome.workspace}/src/format.js`, "utf8")).toContain(
-          '  const sign = cents < 0 ? "-" : "";\n  return `${sign}$${(Math.abs(cents) / 100).toFixed(2)}`;\n',
-        );
+        const format = await readFile(`${outcome.workspace}/src/format.js`, "utf8");
+        expect(format).toContain('  const sign = cents < 0 ? "-" : "";\n  return `');
+        expect(format).toContain("(Math.abs(cents) / 100).toFixed(2)}`;\n");
         expect(outcome.result?.text).toContain("formatPrice in src/format.js showed refunds as $-2.50");
 
         const shown = text();
