@@ -1,13 +1,15 @@
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DisplayHint, Retention, toolTraits, Workspace } from "@toolkit/core";
+import { createToolContext, DisplayHint, Retention, toolTraits, Workspace } from "@toolkit/core";
 import { createTwoFilesPatch } from "diff";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LocalFileSource } from "../local-file-source.js";
 import { MemoryFileSource } from "../memory-file-source.js";
 import { Read } from "../read.js";
 import { encodeText } from "../text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "../test-helpers.js";
+import { type TempWorkspace, tempWorkspace, view, wrapSource } from "../test-helpers.js";
 import { ApplyPatch } from "./apply-patch.js";
+import { parsePatch } from "./parse-patch.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {
@@ -270,6 +272,39 @@ describe("ApplyPatch", () => {
     });
   });
 
+  describe("when the call is cancelled between two writes", () => {
+    it("undoes the first write", async () => {
+      await seed("a.txt", "a\n");
+      await seed("b.txt", "b\n");
+      const before = await snapshot(["a.txt", "b.txt"]);
+      const controller = new AbortController();
+      const local = new LocalFileSource();
+      let writes = 0;
+      const source = wrapSource(local, {
+        writeFile: async (p, d, o) => {
+          await local.writeFile(p, d, o);
+          // The signal fires once the first file is in place, as a user's Ctrl-C would.
+          if (++writes === 1) controller.abort();
+        },
+      });
+      const ctx = createToolContext({ cwd: ws.root, isNonInteractive: true, signal: controller.signal });
+      await new Read().call({ file_path: "a.txt" }, ctx);
+      await new Read().call({ file_path: "b.txt" }, ctx);
+      const out = await new ApplyPatch({ source }).call(
+        {
+          patch:
+            "*** Begin Patch\n*** Update File: a.txt\n-a\n+A\n*** Update File: b.txt\n-b\n+B\n*** End Patch",
+        },
+        ctx,
+      );
+      expect(view(out)).toEqual({
+        isError: true,
+        text: expect.stringContaining("the 1 file change already made was undone, so no file is changed"),
+      });
+      expect(await snapshot(["a.txt", "b.txt"])).toEqual(before);
+    });
+  });
+
   describe("when context differs from the file in whitespace", () => {
     it("matches ignoring trailing whitespace, then surrounding whitespace, keeping the file's context lines", async () => {
       await seed("w.py", "def f():\n    x = 1   \n    return x\n\n\ndef g():\n\treturn 2\n");
@@ -483,6 +518,15 @@ describe("ApplyPatch", () => {
       );
       expect(out.retention).toBe(Retention.Durable);
       expect(out.hint).toBe(DisplayHint.Diff);
+    });
+    it("shows an example patch in its description that parses, one file operation per line kind", () => {
+      const description = new ApplyPatch().description;
+      const example = description.slice(
+        description.indexOf("*** Begin Patch"),
+        description.indexOf("*** End Patch") + 13,
+      );
+      expect(example.split("\n").every((l) => l === l.trimStart() || /^[ +-]/.test(l))).toBe(true);
+      expect(parsePatch(example).changes.map((c) => c.kind)).toEqual(["add", "update", "delete"]);
     });
     it("throws a TypeError naming a bad option", () => {
       expect(() => new ApplyPatch({ maxPatchBytes: 0 })).toThrow(

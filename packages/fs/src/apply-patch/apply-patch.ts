@@ -27,18 +27,31 @@ interface ApplyPatchInput {
 }
 
 const DESCRIPTION = [
-  "Changes several files in one step from a patch: adds, updates, deletes and moves files. All or nothing:",
-  "every hunk of every file is located first, and if one cannot be found nothing is written.",
-  "Use this format (a unified diff, `--- a/x` / `+++ b/x` with `@@ -l,n +l,n @@` hunks, is accepted too):\n",
-  "*** Begin Patch\n*** Add File: path/new.py\n+line of the new file\n*** Update File: path/old.py\n",
-  "*** Move to: path/renamed.py\n@@ def greet():\n-    print('hi')\n+    print('hello')\n",
-  "*** Delete File: path/gone.py\n*** End Patch\n\n",
-  "In an Update, each hunk lists a few unchanged lines (` ` first) around the lines to remove (`-`) and add",
-  "(`+`); `@@ text` names a line above the hunk (a function or class) when the context alone is not unique;",
-  "`*** End of File` ends a hunk that reaches the end of the file. Paths are relative to the workspace.",
-  "Files to update or delete must have been read in this session and not changed since.",
-  "Replies with one line per file (A, M, D, R old -> new) and the diff.",
-].join(" ");
+  [
+    "Changes several files in one step from a patch: adds, updates, deletes and moves files. All or nothing:",
+    "every hunk of every file is located first, and if one cannot be found nothing is written.",
+    "Use this format (a unified diff, `--- a/x` / `+++ b/x` with `@@ -l,n +l,n @@` hunks, is accepted too):",
+  ].join(" "),
+  "",
+  "*** Begin Patch",
+  "*** Add File: path/new.py",
+  "+line of the new file",
+  "*** Update File: path/old.py",
+  "*** Move to: path/renamed.py",
+  "@@ def greet():",
+  "-    print('hi')",
+  "+    print('hello')",
+  "*** Delete File: path/gone.py",
+  "*** End Patch",
+  "",
+  [
+    "In an Update, each hunk lists a few unchanged lines (` ` first) around the lines to remove (`-`) and add",
+    "(`+`); `@@ text` names a line above the hunk (a function or class) when the context alone is not unique;",
+    "`*** End of File` ends a hunk that reaches the end of the file; `*** Move to:` is optional. Paths are",
+    "relative to the workspace. Files to update or delete must have been read in this session and not changed",
+    "since. Replies with one line per file (A, M, D, R old -> new) and the diff.",
+  ].join(" "),
+].join("\n");
 
 const SCHEMA: JsonSchema = {
   type: "object",
