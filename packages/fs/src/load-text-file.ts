@@ -40,7 +40,7 @@ export interface LoadTextFileOptions {
  * with replacement characters). CRLF files come back with `\n` line ends.
  */
 export async function loadTextFile(o: LoadTextFileOptions): Promise<LoadedText> {
-  const { target, guard } = o;
+  const { target } = o;
   const file = await openTarget(o.fs, target, o.pathField, o.tool);
   try {
     return await loadOpened(o, file);
