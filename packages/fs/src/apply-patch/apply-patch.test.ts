@@ -609,6 +609,14 @@ describe("ApplyPatch", () => {
         "hunk 1 (patch line 3) adds lines after line 40, but a.txt has 7 lines; nothing was written",
       );
     });
+    it("reads a unified `@@ -l,n +l,n @@` line in a Codex patch as a hint, not as a line to find", async () => {
+      await seed("h.txt", "x\nfunction f\nx\nend\n");
+      const out = await apply(
+        "*** Begin Patch\n*** Update File: h.txt\n@@ -3,1 +3,1 @@ function f\n-x\n+y\n*** End Patch",
+      );
+      expect(out.isError).toBe(false);
+      expect(await text("h.txt")).toBe("x\nfunction f\ny\nend\n");
+    });
     it("sets the last newline as `\\ No newline at end of file` says, and keeps it otherwise", async () => {
       await seed("n.txt", "a\nb");
       await apply("--- a/n.txt\n+++ b/n.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n");

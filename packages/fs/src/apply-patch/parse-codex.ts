@@ -71,6 +71,7 @@ export function parseCodex(lines: readonly string[], first: number): ParsedPatch
 function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; next: number } {
   const hunks: Hunk[] = [];
   let anchors: string[] = [];
+  let hint: number | undefined;
   let body: HunkLine[] = [];
   let hunkStart: number | undefined;
   const finish = (atEnd: boolean, n: number) => {
@@ -78,8 +79,17 @@ function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; ne
       if (atEnd || anchors.length > 0) throw malformed(n, "a hunk has no ` `, `-` or `+` lines");
       return;
     }
-    hunks.push({ patchLine: hunkStart ?? n, anchors, lines: body, atEnd, oldNoEol: false, newNoEol: false });
+    hunks.push({
+      patchLine: hunkStart ?? n,
+      anchors,
+      lines: body,
+      atEnd,
+      oldNoEol: false,
+      newNoEol: false,
+      ...(hint === undefined ? {} : { hint }),
+    });
     anchors = [];
+    hint = undefined;
     body = [];
     hunkStart = undefined;
   };
@@ -96,7 +106,10 @@ function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; ne
       if (body.length > 0) finish(false, n);
       hunkStart ??= n;
       const anchor = line.slice(2).trim();
-      if (anchor !== "") anchors.push(anchor);
+      // A unified-diff header (`@@ -12,3 +12,4 @@ ...`) in a Codex patch gives a line-number hint, not a line to find.
+      const numbers = /^-(\d+)(?:,\d+)? \+\d+(?:,\d+)? @@/.exec(anchor);
+      if (numbers) hint = Number(numbers[1]);
+      else if (anchor !== "") anchors.push(anchor);
       continue;
     }
     // An empty line stands for an empty context line (editors strip the lone space).
