@@ -39,6 +39,7 @@ export type {
   OpenOptions,
   ReadChunksOptions,
   ReadFileOptions,
+  RemoveFileOptions,
   RenameOptions,
   StatOptions,
   WriteFileOptions,

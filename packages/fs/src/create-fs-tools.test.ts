@@ -2,6 +2,7 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createToolContext, toolTraits, Workspace } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ApplyPatch } from "./apply-patch/apply-patch.js";
 import { createFsTools } from "./create-fs-tools.js";
 import { Edit } from "./edit.js";
 import { FileViewer } from "./file-viewer.js";
@@ -18,14 +19,22 @@ afterEach(() => ws.cleanup());
 
 describe("createFsTools", () => {
   describe("when called without options", () => {
-    it("returns Read, Write, Edit, MultiEdit and FileViewer in that order", () => {
+    it("returns Read, Write, Edit, MultiEdit, FileViewer and ApplyPatch in that order", () => {
       const tools = createFsTools();
-      expect(tools.map((t) => t.name)).toEqual(["Read", "Write", "Edit", "MultiEdit", "FileViewer"]);
+      expect(tools.map((t) => t.name)).toEqual([
+        "Read",
+        "Write",
+        "Edit",
+        "MultiEdit",
+        "FileViewer",
+        "ApplyPatch",
+      ]);
       expect(tools[0]).toBeInstanceOf(Read);
       expect(tools[1]).toBeInstanceOf(Write);
       expect(tools[2]).toBeInstanceOf(Edit);
       expect(tools[3]).toBeInstanceOf(MultiEdit);
       expect(tools[4]).toBeInstanceOf(FileViewer);
+      expect(tools[5]).toBeInstanceOf(ApplyPatch);
       for (const t of tools) expect(t.schema().tool).toBe(t.name);
     });
     it("gives each tool its traits", () => {
@@ -34,13 +43,33 @@ describe("createFsTools", () => {
         expect(traits[name]?.isReadOnly).toBe(true);
         expect(traits[name]?.isConcurrencySafe).toBe(true);
       }
-      for (const name of ["Write", "Edit", "MultiEdit"]) {
+      for (const name of ["Write", "Edit", "MultiEdit", "ApplyPatch"]) {
         expect(traits[name]?.isReadOnly).toBe(false);
         expect(traits[name]?.isConcurrencySafe).toBe(false);
       }
     });
   });
   describe("when the tools share a session", () => {
+    it("lets Read satisfy ApplyPatch's stale guard, and ApplyPatch's write satisfy Edit's", async () => {
+      await writeFile(join(ws.root, "a.txt"), "x\n");
+      const [read, , edit, , , applyPatch] = createFsTools();
+      await read.call({ file_path: "a.txt" }, ws.ctx);
+      const patched = await applyPatch.call(
+        { patch: "*** Begin Patch\n*** Update File: a.txt\n-x\n+y\n*** End Patch" },
+        ws.ctx,
+      );
+      expect(patched.textContent()).toMatch(/^M a\.txt\n/);
+      const edited = await edit.call({ file_path: "a.txt", old_string: "y", new_string: "z" }, ws.ctx);
+      expect(edited.isError).toBe(false);
+    });
+    it("passes the applyPatch options to ApplyPatch", async () => {
+      const [, , , , , applyPatch] = createFsTools({ applyPatch: { maxPatchBytes: 16 } });
+      const out = await applyPatch.call(
+        { patch: "*** Begin Patch\n*** Add File: b.txt\n+b\n*** End Patch" },
+        ws.ctx,
+      );
+      expect(out.textContent()).toMatch(/^Invalid input: `patch` is \d+ bytes, over the 16 bytes limit/);
+    });
     it("lets FileViewer's read satisfy Edit's stale guard", async () => {
       await writeFile(join(ws.root, "a.txt"), "x\n");
       const [, , edit, , viewer] = createFsTools();

@@ -1,3 +1,4 @@
+import { ApplyPatch, type ApplyPatchOptions } from "./apply-patch/apply-patch.js";
 import { Edit, type EditOptions } from "./edit.js";
 import { FileViewer, type FileViewerOptions } from "./file-viewer.js";
 import type { FsToolOptions } from "./fs-options.js";
@@ -11,13 +12,14 @@ export interface CreateFsToolsOptions extends FsToolOptions {
   read?: Omit<ReadOptions, keyof FsToolOptions>;
   edit?: Omit<EditOptions, keyof FsToolOptions>;
   fileViewer?: Omit<FileViewerOptions, keyof FsToolOptions>;
+  applyPatch?: Omit<ApplyPatchOptions, keyof FsToolOptions>;
 }
 
 /** The fs family as a tuple, in the order a registry should advertise them. */
-export type FsTools = readonly [Read, Write, Edit, MultiEdit, FileViewer];
+export type FsTools = readonly [Read, Write, Edit, MultiEdit, FileViewer, ApplyPatch];
 
 /**
- * Read, Write, Edit, MultiEdit and FileViewer on one workspace and one file
+ * Read, Write, Edit, MultiEdit, FileViewer and ApplyPatch on one workspace and one file
  * source. They share the session's stale guard through the context, so a
  * Read by one lets the others write.
  *
@@ -26,7 +28,14 @@ export type FsTools = readonly [Read, Write, Edit, MultiEdit, FileViewer];
  * for (const tool of createFsTools()) registry.register(tool);
  */
 export function createFsTools(options: CreateFsToolsOptions = {}): FsTools {
-  const { read = {}, edit = {}, fileViewer = {}, source = new LocalFileSource(), ...shared } = options;
+  const {
+    read = {},
+    edit = {},
+    fileViewer = {},
+    applyPatch = {},
+    source = new LocalFileSource(),
+    ...shared
+  } = options;
   const base = { ...shared, source };
   return [
     new Read({ ...base, ...read }),
@@ -34,5 +43,6 @@ export function createFsTools(options: CreateFsToolsOptions = {}): FsTools {
     new Edit({ ...base, ...edit }),
     new MultiEdit({ ...base, ...edit }),
     new FileViewer({ ...base, ...fileViewer }),
+    new ApplyPatch({ ...base, ...applyPatch }),
   ];
 }

@@ -7,5 +7,6 @@ export type {
   OpenFile,
   OpenOptions,
   ReadChunksOptions,
+  RemoveFileOptions,
   WriteFileOptions,
 } from "@toolkit/core";

@@ -11,6 +11,8 @@ export { Edit } from "./edit.js";
 export type { EditOptions } from "./edit.js";
 export { MultiEdit, MAX_EDITS } from "./multi-edit.js";
 export { FileViewer } from "./file-viewer.js";
+export { ApplyPatch } from "./apply-patch/apply-patch.js";
+export type { ApplyPatchOptions } from "./apply-patch/apply-patch.js";
 export type { FileViewerOptions } from "./file-viewer.js";
 export type { FsToolOptions } from "./fs-options.js";
 export { LocalFileSource, MemoryFileSource, writeFileAtomic } from "./deprecated-source-exports.js";

@@ -15,6 +15,10 @@ export interface LoadedText {
   encoding: TextEncoding;
   bytes: number;
   version: string;
+  /** The file's bytes as read (to put back unchanged). */
+  raw: Uint8Array;
+  /** The file's permission bits. */
+  mode: number;
 }
 
 /** Options for `loadTextFile`. */
@@ -36,7 +40,7 @@ export interface LoadTextFileOptions {
  * with replacement characters). CRLF files come back with `\n` line ends.
  */
 export async function loadTextFile(o: LoadTextFileOptions): Promise<LoadedText> {
-  const { target, guard } = o;
+  const { target } = o;
   const file = await openTarget(o.fs, target, o.pathField, o.tool);
   try {
     return await loadOpened(o, file);
@@ -78,5 +82,7 @@ async function loadOpened(o: LoadTextFileOptions, file: OpenFile): Promise<Loade
     encoding: decoded.encoding,
     bytes: bytes.length,
     version: stat.version,
+    raw: bytes,
+    mode: stat.mode,
   };
 }

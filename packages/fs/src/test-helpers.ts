@@ -3,7 +3,7 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createToolContext, type ToolContext, type ToolOutput } from "@toolkit/core";
-import type { FileSource } from "./file-source.js";
+import type { FileSource, RemoveFileOptions } from "./file-source.js";
 
 /** A fresh temp directory (real path) as the workspace root, and a context rooted there. */
 export interface TempWorkspace {
@@ -37,6 +37,9 @@ export function wrapSource(base: FileSource, overrides: Partial<FileSource>): Fi
     writeFile: (p, d, o) => base.writeFile(p, d, o),
     list: (p, o) => base.list(p, o),
     rename: (f, t, o) => base.rename(f, t, o),
+    ...(base.remove
+      ? { remove: (p: string, o: RemoveFileOptions) => base.remove?.(p, o) ?? Promise.resolve() }
+      : {}),
     ...overrides,
   };
 }

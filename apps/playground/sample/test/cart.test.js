@@ -28,3 +28,7 @@ test("checkout applies the discount code", () => {
 test("prices are shown in dollars", () => {
   assert.equal(formatPrice(checkoutTotal(cart, 25)), "$7.50");
 });
+
+test("refunds show the minus sign before the dollar sign", () => {
+  assert.equal(formatPrice(-250), "-$2.50");
+});

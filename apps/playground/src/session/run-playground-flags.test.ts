@@ -49,7 +49,7 @@ describe("runPlayground", () => {
         env: {},
       });
       const doc = JSON.parse(text());
-      expect(doc).toMatchObject({ outcome: "finished", finishReason: "stop", turns: 10 });
+      expect(doc).toMatchObject({ outcome: "finished", finishReason: "stop", turns: 13 });
       expect(doc.text).toMatch(/^Fixed\./);
       expect(Object.keys(doc.usage).sort()).toEqual([
         "cacheWriteTokens",

@@ -43,7 +43,7 @@ describe("runPlayground with --memory", () => {
         store.close();
       }
       const second = await session(path);
-      expect(second.text).toContain(`memory      ${path} (11 memories so far; the model can search them)`);
+      expect(second.text).toContain(`memory      ${path} (14 memories so far; the model can search them)`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

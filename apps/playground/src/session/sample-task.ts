@@ -1,6 +1,6 @@
 /** The task the playground gives the agent unless `--task` says otherwise. */
 export const SAMPLE_TASK =
-  "The tests of this project fail. Find the bug, fix it with the smallest change, and run the tests to confirm. " +
+  "The tests of this project fail. Find the bugs, fix each with the smallest change, and run the tests to confirm. " +
   "Check the formula on the web if you are unsure.";
 
 /** The system prompt of every playground session. */

@@ -8,6 +8,8 @@ export const SCRIPTED_LABEL =
 interface Found {
   file: string;
   buggyLine: string | undefined;
+  /** formatPrice's return line, as Read showed it. */
+  formatLine: string | undefined;
 }
 
 /**
@@ -17,7 +19,7 @@ interface Found {
  * does not reason, it follows this script.
  */
 export function sampleScript(): ScriptStep[] {
-  const found: Found = { file: "src/discount.js", buggyLine: undefined };
+  const found: Found = { file: "src/discount.js", buggyLine: undefined, formatLine: undefined };
   const text = (request: RecordedRequest) => request.toolResults.map((r) => r.text).join("\n");
   return [
     () => ({
@@ -125,14 +127,81 @@ export function sampleScript(): ScriptStep[] {
       };
     },
     (request): ScriptedReply => {
+      const output = text(request);
+      if (/(#|ℹ) fail 0\b/.test(output)) return { text: fixedSummary(found, false) };
+      if (!/refunds show the minus sign/.test(output)) {
+        return {
+          text: `I changed applyDiscount in ${found.file}, but the tests still fail:\n${firstLine(output)}`,
+        };
+      }
+      return {
+        text: "The discount tests pass now; one test still fails: formatPrice puts the minus sign of a refund after the dollar sign. Reading it.",
+        toolCalls: [{ name: "Read", input: { file_path: "src/format.js" } }],
+      };
+    },
+    (request): ScriptedReply => {
+      for (const line of text(request).split("\n")) {
+        const code = line.includes("\t") ? line.slice(line.indexOf("\t") + 1) : line;
+        if (/return `\$\$\{\(cents \/ 100\)\.toFixed\(2\)\}`;/.test(code)) found.formatLine = code;
+      }
+      if (found.formatLine === undefined) {
+        return { text: "I could not find the line I expected in src/format.js; I am stopping there." };
+      }
+      const indent = found.formatLine.slice(0, found.formatLine.length - found.formatLine.trimStart().length);
+      return {
+        text: "Fixing it with a patch: the sign goes first, then the dollar amount of the absolute value.",
+        toolCalls: [
+          {
+            name: "ApplyPatch",
+            input: {
+              patch: [
+                "*** Begin Patch",
+                "*** Update File: src/format.js",
+                "@@ export function formatPrice(cents) {",
+                `-${found.formatLine}`,
+                `+${indent}const sign = cents < 0 ? "-" : "";`,
+                `+${indent}return \`\${sign}$\${(Math.abs(cents) / 100).toFixed(2)}\`;`,
+                "*** End Patch",
+              ].join("\n"),
+            },
+          },
+        ],
+      };
+    },
+    (request): ScriptedReply => {
+      if (!/^M src\/format\.js$/m.test(text(request))) {
+        return {
+          text: `The patch was not applied (${firstLine(text(request))}), so formatPrice is still wrong.`,
+        };
+      }
+      return {
+        text: "Running the tests again.",
+        toolCalls: [
+          {
+            name: "Shell",
+            input: { command: "node --test --test-reporter=spec", description: "Run the test suite" },
+          },
+        ],
+      };
+    },
+    (request): ScriptedReply => {
       const passed = /(#|ℹ) fail 0\b/.test(text(request));
       return {
         text: passed
-          ? `Fixed. applyDiscount in ${found.file} returned the discount amount (cents * percent / 100) instead of the price after it; it now returns cents * (100 - percent) / 100, rounded to whole cents. All tests pass.`
-          : `I changed applyDiscount in ${found.file}, but the tests still fail:\n${firstLine(text(request))}`,
+          ? fixedSummary(found, true)
+          : `I changed applyDiscount in ${found.file} and formatPrice in src/format.js, but the tests still fail:\n${firstLine(text(request))}`,
       };
     },
   ];
+}
+
+/** The closing summary of a session whose tests pass. */
+function fixedSummary(found: Found, formatToo: boolean): string {
+  const discount = `Fixed. applyDiscount in ${found.file} returned the discount amount (cents * percent / 100) instead of the price after it; it now returns cents * (100 - percent) / 100, rounded to whole cents.`;
+  const format = formatToo
+    ? " formatPrice in src/format.js showed refunds as $-2.50; it now puts the sign first (-$2.50)."
+    : "";
+  return `${discount}${format} All tests pass.`;
 }
 
 function firstLine(text: string): string {

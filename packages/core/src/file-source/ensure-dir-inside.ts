@@ -31,8 +31,7 @@ export async function ensureDirInside(dir: string, realRoot: string, asked = dir
   let real: string | undefined;
   while (real === undefined) {
     real = await realpath(current).catch((error: unknown) => {
-      if (errorCode(error) !== "ENOENT")
-        throw ToolError.io(`cannot open ${current} (${errorCode(error)})`, { cause: error });
+      if (errorCode(error) !== "ENOENT") throw cannotOpen(current, errorCode(error), asked, error);
       return undefined;
     });
     if (real !== undefined) break;
@@ -64,7 +63,7 @@ export async function holdExistingDir(dir: string, realRoot: string, asked = dir
   const real = await realpath(dir).catch((error: unknown) => {
     const code = errorCode(error);
     if (code === "ENOENT") throw ToolError.fileNotFound(asked, { cause: error });
-    throw ToolError.io(`cannot open ${dir} (${code})`, { cause: error });
+    throw cannotOpen(dir, code, asked, error);
   });
   if (!inside(realRoot, real)) throw escaped(asked, real);
   return holdDir(real, real, realRoot, asked);
@@ -75,7 +74,7 @@ async function holdDir(spelled: string, real: string, realRoot: string, asked: s
   const handle = await open(spelled, DIR_FLAGS).catch((error: unknown) => {
     const code = errorCode(error);
     if (code === "ELOOP") throw escaped(asked, `${real} (now a link)`);
-    throw ToolError.io(`cannot open ${real} (${code})`, { cause: error });
+    throw cannotOpen(real, code, asked, error);
   });
   // Where the held directory is now; a failure to say counts as outside (fail closed).
   const where = (): string | undefined => {
@@ -125,4 +124,10 @@ export function escaped(asked: string, real: string): ToolError {
   );
   ESCAPES.add(error);
   return error;
+}
+
+/** An IO error naming the path the caller asked about first, then the directory that could not be opened. */
+function cannotOpen(dir: string, code: string, asked: string, cause: unknown): ToolError {
+  const prefix = asked === dir ? "" : `${asked}: `;
+  return ToolError.io(`${prefix}cannot open ${dir} (${code})`, { cause });
 }

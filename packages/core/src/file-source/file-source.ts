@@ -80,6 +80,14 @@ export interface WriteFileOptions extends OpenOptions {
   shown?: string;
 }
 
+/** Options for `FileSource.remove`. */
+export interface RemoveFileOptions extends OpenOptions {
+  /** When given, the file must still have this `FileStat.version` right before it is removed. */
+  expectVersion?: string;
+  /** How messages name the file. @default the path */
+  shown?: string;
+}
+
 /** Options for `FileSource.rename`. */
 export interface RenameOptions extends OpenOptions {
   /** How messages name the source path. @default the path */
@@ -155,4 +163,10 @@ export interface FileSource {
    * `from` is moved as the link, never followed.
    */
   rename(from: string, to: string, options: RenameOptions): Promise<void>;
+  /**
+   * Removes a file: never a directory, and a final link is refused, not
+   * followed. Optional: a source without it cannot serve a patch that deletes
+   * or moves a file (ApplyPatch refuses such a patch before writing anything).
+   */
+  remove?(path: string, options: RemoveFileOptions): Promise<void>;
 }

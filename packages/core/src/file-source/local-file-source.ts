@@ -14,6 +14,7 @@ import type {
   OpenOptions,
   ReadChunksOptions,
   ReadFileOptions,
+  RemoveFileOptions,
   RenameOptions,
   StatOptions,
   WriteFileOptions,
@@ -21,6 +22,7 @@ import type {
 import { listLocal } from "./local-list.js";
 import { openLocalFile, toFileStat } from "./local-open-file.js";
 import { chunksOpened, readOpened } from "./read-opened.js";
+import { removeFileInside } from "./remove-file.js";
 import { isDirectory, rootMoved } from "./source-errors.js";
 
 /** Options for `LocalFileSource`. */
@@ -88,6 +90,16 @@ export class LocalFileSource implements FileSource {
       ...(mode === undefined ? {} : { mode }),
       ...(expectVersion === undefined ? {} : { expectVersion }),
       ...(signal === undefined ? {} : { signal }),
+      ...(shown === undefined ? {} : { shown }),
+    });
+  }
+
+  remove(path: string, { realRoot, expectVersion, shown }: RemoveFileOptions): Promise<void> {
+    return removeFileInside({
+      path,
+      realRoot,
+      fsync: this.#fsync,
+      ...(expectVersion === undefined ? {} : { expectVersion }),
       ...(shown === undefined ? {} : { shown }),
     });
   }

@@ -11,6 +11,7 @@ import type {
   ReadChunksOptions,
   ReadFileOptions,
   RenameOptions,
+  RemoveFileOptions,
   WriteFileOptions,
 } from "./file-source.js";
 import { chunksOpened, readOpened } from "./read-opened.js";
@@ -141,6 +142,22 @@ export class MemoryFileSource implements FileSource {
     }
     const kept = this.#files.get(path)?.mode ?? mode;
     this.set(path, bytes, kept);
+  }
+
+  async remove(path: string, { realRoot, expectVersion, shown = path }: RemoveFileOptions): Promise<void> {
+    assertInside(realRoot, path);
+    if (this.#dirs.has(path)) throw ToolError.io(`${shown} is a directory; it was not removed`);
+    const stat = await this.stat(path);
+    if (!stat) throw ToolError.fileNotFound(shown);
+    if (expectVersion !== undefined && stat.version !== expectVersion) {
+      throw ToolError.execution(
+        `${shown} changed on disk while the change was being prepared; it was not removed`,
+        {
+          advice: "Call Read on the file again, then redo the change against its current content.",
+        },
+      );
+    }
+    this.#files.delete(path);
   }
 
   async list(path: string, { realRoot }: ListOptions): Promise<DirEntry[]> {

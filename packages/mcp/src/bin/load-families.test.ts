@@ -18,6 +18,7 @@ describe("loadFamilyTools", () => {
         "Edit",
         "MultiEdit",
         "FileViewer",
+        "ApplyPatch",
         "Glob",
         "Grep",
         "CodeSearch",

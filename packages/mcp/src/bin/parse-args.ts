@@ -40,7 +40,8 @@ export const USAGE = `Usage: toolkit-mcp [--fs] [--search] [--shell] [--web-fetc
 Serves Toolkit's built-in tool families to an MCP client over stdio, or over
 Streamable HTTP with --http (run it as \`npx @toolkit/mcp ...\`).
 
-  --fs        Read, Write, Edit, MultiEdit, FileViewer   (needs @toolkit/fs)
+  --fs        Read, Write, Edit, MultiEdit, FileViewer,
+              ApplyPatch                                 (needs @toolkit/fs)
   --search    Glob, Grep, CodeSearch, Tree               (needs @toolkit/search)
   --shell     Shell, Jobs                                (needs @toolkit/shell)
   --web-fetch WebFetch                                   (needs @toolkit/web-fetch)

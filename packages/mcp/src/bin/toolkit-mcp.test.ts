@@ -44,6 +44,7 @@ describe("toolkit-mcp", () => {
         "Edit",
         "MultiEdit",
         "FileViewer",
+        "ApplyPatch",
         "Glob",
         "Grep",
         "CodeSearch",
@@ -62,6 +63,18 @@ describe("toolkit-mcp", () => {
       expect(JSON.stringify(read.content)).toContain("second line");
       const shell = await client.callTool({ name: "Shell", arguments: { command: "pwd" } });
       expect(JSON.stringify(shell.content)).toContain(root);
+    });
+
+    it("serves ApplyPatch: a file added by one patch and changed by the next", async () => {
+      const patch = async (text: string) =>
+        client.callTool({ name: "ApplyPatch", arguments: { patch: text } });
+      const added = await patch("*** Begin Patch\n*** Add File: patched.txt\n+one\n+two\n*** End Patch");
+      expect(added.isError).toBeFalsy();
+      expect(JSON.stringify(added.content)).toContain("A patched.txt");
+      const changed = await patch("--- a/patched.txt\n+++ b/patched.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n");
+      expect(JSON.stringify(changed.content)).toContain("M patched.txt");
+      const read = await client.callTool({ name: "Read", arguments: { file_path: "patched.txt" } });
+      expect(JSON.stringify(read.content)).toContain("1\\tone\\n2\\t2");
     });
 
     it("refuses a path outside --root softly", async () => {

@@ -1,0 +1,48 @@
+import { DisplayHint, ToolOutput } from "@toolkit/core";
+import { unifiedDiff } from "../unified-diff.js";
+import type { PlannedChange } from "./plan.js";
+
+/** Diff lines of one reply beyond which the remaining files' diffs are left out. */
+const MAX_DIFF_LINES = 800;
+
+/**
+ * The reply of ApplyPatch: one line per file (`A path`, `M path`, `D path`,
+ * `R old -> new`), a note on hunks matched only with whitespace ignored,
+ * then the unified diff of each added, changed or moved file (hint `diff`).
+ */
+export async function patchReply(planned: readonly PlannedChange[]): Promise<ToolOutput> {
+  const head = planned.map((p) => {
+    const from = p.from?.target.shown;
+    const to = p.to?.target.shown;
+    if (p.letter === "R") return `R ${from} -> ${to}`;
+    return `${p.letter} ${to ?? from}${p.letter === "M" && !p.to ? " (no change)" : ""}`;
+  });
+  const loose = planned.filter((p) => p.loose.length > 0);
+  const notes = loose.map(
+    (p) =>
+      `Note: in ${p.from?.target.shown ?? p.to?.target.shown}, hunk${p.loose.length === 1 ? "" : "s"} ${p.loose.join(", ")} matched only with whitespace at the ends of lines ignored.`,
+  );
+  const diffs: string[] = [];
+  let used = 0;
+  let left = 0;
+  for (const p of planned) {
+    if (p.letter === "D" || p.after === undefined || (p.letter === "M" && !p.to)) continue;
+    if (used >= MAX_DIFF_LINES) {
+      left++;
+      continue;
+    }
+    const shown = p.to?.target.shown ?? "";
+    let diff = await unifiedDiff({
+      shown,
+      before: p.before,
+      after: p.after,
+      maxLines: MAX_DIFF_LINES - used,
+    });
+    if (p.letter === "R") diff = diff.replace(/^--- a\/.*/, `--- a/${p.from?.target.shown}`);
+    used += diff.split("\n").length;
+    diffs.push(diff);
+  }
+  if (left > 0) diffs.push(`[diffs of ${left} more file${left === 1 ? "" : "s"} not shown]`);
+  const text = [head.join("\n"), ...(notes.length > 0 ? [notes.join("\n")] : []), ...diffs].join("\n\n");
+  return ToolOutput.text(text).withHint(DisplayHint.Diff);
+}
