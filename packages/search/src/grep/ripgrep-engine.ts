@@ -3,8 +3,8 @@ import { createInterface } from "node:readline";
 import { ToolError } from "@toolkit/core";
 import type { ScanLine } from "../js-engine/scan-text.js";
 import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "./engine.js";
-import { countsSkipped, ripgrepArgs } from "./rg-args.js";
-import { cleanPath, errorText, parseJsonLine, parseSkipLine } from "./rg-output.js";
+import { countsSkipped, ripgrepArgs, usesJson } from "./rg-args.js";
+import { cleanPath, errorText, parseJsonLine, parseSkipLine, RgPlainParser } from "./rg-output.js";
 
 /** Kept of ripgrep's non-debug stderr, for error messages. */
 const MAX_STDERR_BYTES = 16 * 1024;
@@ -41,11 +41,18 @@ export class RipgrepEngine implements GrepEngine {
       const onAbort = (): void => stop();
       signal.addEventListener("abort", onAbort, { once: true });
 
+      // Lines of one file arrive together: the last entry is kept at hand.
+      let lastPath: string | undefined;
+      let last: { count: number; lines: ScanLine[] } = { count: 0, lines: [] };
       const add = (path: string, count: number, lines: readonly ScanLine[]): void => {
-        const entry = files.get(path) ?? { count: 0, lines: [] };
-        entry.count += count;
-        entry.lines.push(...lines);
-        files.set(path, entry);
+        if (path !== lastPath) {
+          const known = files.get(path);
+          last = known ?? { count: 0, lines: [] };
+          if (!known) files.set(path, last);
+          lastPath = path;
+        }
+        last.count += count;
+        for (const line of lines) last.lines.push(line);
         rows += request.mode === "content" ? lines.length : 1;
         if (rows >= request.maxRows && !truncated) {
           truncated = true;
@@ -53,7 +60,16 @@ export class RipgrepEngine implements GrepEngine {
         }
       };
 
-      if (request.mode === "content") {
+      if (request.mode === "content" && !usesJson(request)) {
+        const parser = new RgPlainParser();
+        child.stdout.on("data", (chunk: Buffer) => {
+          if (truncated) return;
+          parser.push(chunk, (path, line) => {
+            add(path, line[2] ? 1 : 0, [line]);
+            return !truncated;
+          });
+        });
+      } else if (request.mode === "content") {
         createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
           if (truncated) return;
           const parsed = parseJsonLine(line);
