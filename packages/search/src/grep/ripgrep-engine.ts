@@ -6,6 +6,9 @@ import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "./engin
 import { countsSkipped, ripgrepArgs, usesJson } from "./rg-args.js";
 import { cleanPath, errorText, parseJsonLine, parseSkipLine, RgPlainParser } from "./rg-output.js";
 
+/** The lines of a file in a mode other than content (never added to). */
+const NO_LINES: ScanLine[] = [];
+
 /** Kept of ripgrep's non-debug stderr, for error messages. */
 const MAX_STDERR_BYTES = 16 * 1024;
 
@@ -29,7 +32,9 @@ export class RipgrepEngine implements GrepEngine {
         cwd: request.root,
         stdio: ["ignore", "pipe", "pipe"],
       });
-      const files = new Map<string, { count: number; lines: ScanLine[] }>();
+      const files = new Map<string, { path: string; count: number; lines: ScanLine[] }>();
+      // Only content mode keeps lines: the other modes share one empty list.
+      const content = request.mode === "content";
       let rows = 0;
       let truncated = false;
       let skippedBinary = 0;
@@ -43,17 +48,17 @@ export class RipgrepEngine implements GrepEngine {
 
       // Lines of one file arrive together: the last entry is kept at hand.
       let lastPath: string | undefined;
-      let last: { count: number; lines: ScanLine[] } = { count: 0, lines: [] };
+      let last = { path: "", count: 0, lines: NO_LINES };
       const add = (path: string, count: number, lines: readonly ScanLine[]): void => {
         if (path !== lastPath) {
           const known = files.get(path);
-          last = known ?? { count: 0, lines: [] };
+          last = known ?? { path, count: 0, lines: content ? [] : NO_LINES };
           if (!known) files.set(path, last);
           lastPath = path;
         }
         last.count += count;
         for (const line of lines) last.lines.push(line);
-        rows += request.mode === "content" ? lines.length : 1;
+        rows += content ? lines.length : 1;
         if (rows >= request.maxRows && !truncated) {
           truncated = true;
           stop();
@@ -112,7 +117,7 @@ export class RipgrepEngine implements GrepEngine {
         signal.removeEventListener("abort", onAbort);
         if (signal.aborted) return reject(ToolError.cancelled());
         if (code === 2 && files.size === 0 && !truncated) return reject(rgError(request.pattern, stderr));
-        const result: FileMatch[] = [...files].map(([path, f]) => ({ path, count: f.count, lines: f.lines }));
+        const result: FileMatch[] = [...files.values()];
         resolve({
           files: result,
           skippedBinary,
