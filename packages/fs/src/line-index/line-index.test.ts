@@ -27,7 +27,7 @@ describe("FileLineIndex", () => {
     expect(index.size).toBeGreaterThan(MAX_CHECKPOINTS / 4);
     // What is left still maps lines to their own offsets.
     const near = index.before(5_000);
-    expect(near && near.offset).toBe(((near?.line ?? 0) - 1) * 10);
+    expect(near?.offset).toBe(((near?.line ?? 0) - 1) * 10);
   });
 });
 
