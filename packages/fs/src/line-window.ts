@@ -1,3 +1,5 @@
+import { countNewlines } from "./line-index/count-newlines.js";
+
 /** One line kept for display. */
 export interface WindowLine {
   /** 1-based line number. */
@@ -34,6 +36,8 @@ export interface LineWindowOptions {
   overheadBytes?: number;
   /** Extra bytes a cut line costs (its marker). @default 64 */
   cutMarkerBytes?: number;
+  /** The number of the line the first pushed byte belongs to (when the scan starts at a known line start). @default 1 */
+  firstLine?: number;
 }
 
 const NL = 10;
@@ -41,7 +45,8 @@ const NL = 10;
 /**
  * Counts the lines of a UTF-8 byte stream (up to the window, or all of them) and keeps the lines of one window,
  * holding at most one cut line in memory: feed chunks with `push`, then
- * `finish`. Lines outside the window cost one `indexOf` each.
+ * `finish`. Lines outside the window are only counted (`countNewlines`, a
+ * SIMD loop), never split.
  */
 export class LineWindow {
   readonly #o: Required<LineWindowOptions>;
@@ -61,8 +66,10 @@ export class LineWindow {
     this.#o = {
       overheadBytes: String(options.offset + options.limit - 1).length + 2,
       cutMarkerBytes: 64,
+      firstLine: 1,
       ...options,
     };
+    this.#line = this.#o.firstLine;
     this.#end = options.offset + options.limit;
     this.#keepBytes = options.maxLineChars * 4 + 4;
   }
@@ -70,6 +77,11 @@ export class LineWindow {
   /** True once the window is full (or capped): later lines could only be counted. */
   get done(): boolean {
     return this.#capped || this.#line >= this.#end;
+  }
+
+  /** The number of the line the next pushed byte belongs to (1 + the newlines scanned, counting from `firstLine`). */
+  get line(): number {
+    return this.#line;
   }
 
   /** True when a `push` that stopped at the end of the window left bytes of the chunk unscanned. */
@@ -87,22 +99,50 @@ export class LineWindow {
     if (n === 0) return;
     this.#lastByte = chunk[n - 1] ?? NL;
     let pos = 0;
+    if (this.#line < this.#o.offset) {
+      pos = this.#skip(chunk);
+      if (pos === -1) return;
+    }
     while (pos < n) {
-      if (!countRest && this.done) {
-        this.#leftover = true;
+      if (this.done) {
+        if (!countRest) this.#leftover = true;
+        else this.#line += countNewlines(pos === 0 ? chunk : chunk.subarray(pos));
         return;
       }
+      // Here the line is in the window (before it was skipped above; past it is done).
       const nl = chunk.indexOf(NL, pos);
-      if (this.#wanted()) {
-        this.#append(chunk, pos, nl === -1 ? n : nl);
-        if (nl === -1) return;
-        this.#finishLine();
-      } else if (nl === -1) {
-        return;
-      }
+      this.#append(chunk, pos, nl === -1 ? n : nl);
+      if (nl === -1) return;
+      this.#finishLine();
       this.#line++;
       pos = nl + 1;
     }
+  }
+
+  /**
+   * Passes the lines before the window: counts the chunk's newlines at once
+   * and, when the window starts inside it, walks to that line's start from
+   * whichever end of the chunk is nearer. Returns where the window starts, or
+   * -1 when it does not start in this chunk.
+   */
+  #skip(chunk: Uint8Array): number {
+    const need = this.#o.offset - this.#line;
+    const count = countNewlines(chunk);
+    if (count < need) {
+      this.#line += count;
+      return -1;
+    }
+    this.#line += need;
+    let at: number;
+    if (need <= count - need) {
+      at = -1;
+      for (let k = 0; k < need; k++) at = chunk.indexOf(NL, at + 1);
+    } else {
+      // The need-th newline from the start is the (count - need + 1)-th from the end.
+      at = chunk.length;
+      for (let k = count - need; k >= 0; k--) at = chunk.lastIndexOf(NL, at - 1);
+    }
+    return at + 1;
   }
 
   /**

@@ -17,6 +17,34 @@ beforeEach(async () => {
 afterEach(() => ws.cleanup());
 
 const put = (name: string, content: string | Uint8Array) => writeFile(join(ws.root, name), content);
+/** The local source, showing `seen` every chunk read (read `chunkBytes` at a time when given) and `readAll` each whole read. */
+function chunkSpy(
+  seen: (chunk: Uint8Array) => void,
+  chunkBytes?: number,
+  readAll: () => void = () => {},
+): FileSource {
+  const local = new LocalFileSource();
+  return wrapSource(local, {
+    async open(p, o) {
+      const file = await local.open(p, o);
+      return {
+        path: file.path,
+        stat: file.stat,
+        close: () => file.close(),
+        readAll: () => {
+          readAll();
+          return file.readAll();
+        },
+        async *readChunks(c) {
+          for await (const chunk of file.readChunks(chunkBytes ? { ...c, chunkBytes } : c)) {
+            seen(chunk);
+            yield chunk;
+          }
+        },
+      };
+    },
+  });
+}
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
 
 describe("Read", () => {
@@ -227,24 +255,7 @@ describe("Read", () => {
     it("stops reading after the window and says more lines follow", async () => {
       await put("big.txt", numbered(400_000));
       let chunks = 0;
-      const local = new LocalFileSource();
-      const counting = wrapSource(local, {
-        async open(p, o) {
-          const file = await local.open(p, o);
-          return {
-            path: file.path,
-            stat: file.stat,
-            close: () => file.close(),
-            readAll: () => file.readAll(),
-            async *readChunks(c) {
-              for await (const chunk of file.readChunks({ ...c, chunkBytes: 64 * 1024 })) {
-                chunks++;
-                yield chunk;
-              }
-            },
-          };
-        },
-      });
+      const counting = chunkSpy(() => chunks++, 64 * 1024);
       const read = new Read({ source: counting, maxHashBytes: 1024 });
       expect((await read.call({ file_path: "big.txt", limit: 2 }, ws.ctx)).textContent()).toBe(
         "1\tline 1\n2\tline 2\n\n[Showing lines 1-2; more lines follow. To continue, call Read with offset 3.]",
@@ -258,6 +269,27 @@ describe("Read", () => {
       );
       // Lines 1-100,001 take about 1.3 MB of the file's 5.3 MB: the rest is never read.
       expect(chunks).toBeLessThan(25);
+    });
+    it("reads a window again from the line index, and a changed file afresh", async () => {
+      await put("deep.txt", numbered(400_000));
+      const read = { bytes: 0 };
+      const counting = chunkSpy((chunk) => {
+        read.bytes += chunk.length;
+      });
+      const tool = new Read({ source: counting, maxHashBytes: 1024 });
+      const window = { file_path: "deep.txt", offset: 300_000, limit: 2 };
+      const first = (await tool.call(window, ws.ctx)).textContent();
+      expect(first.split("\n").slice(0, 2)).toEqual(["300000\tline 300000", "300001\tline 300001"]);
+      expect(read.bytes).toBeGreaterThan(3_000_000);
+      read.bytes = 0;
+      expect((await tool.call(window, ws.ctx)).textContent()).toBe(first);
+      // From the line start recorded at the end of the chunk before: at most two 1 MiB chunks.
+      expect(read.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+      // Same size, other lines: the file's new version has no index, so it is read from the top.
+      await put("deep.txt", numbered(400_000).replace("line 1\n", "LINE 1\n").replaceAll("line 3", "line_3"));
+      read.bytes = 0;
+      expect((await tool.call(window, ws.ctx)).textContent().split("\n")[0]).toBe("300000\tline_300000");
+      expect(read.bytes).toBeGreaterThan(3_000_000);
     });
     it("still knows the end when the window reaches it", async () => {
       await put("end.txt", numbered(5));
@@ -275,28 +307,14 @@ describe("Read", () => {
       const lines = 400_000;
       await put("huge.txt", numbered(lines));
       const seen = { readFile: 0, maxChunk: 0, chunks: 0 };
-      const local = new LocalFileSource();
-      const spy: FileSource = wrapSource(local, {
-        async open(p, o) {
-          const file = await local.open(p, o);
-          return {
-            path: file.path,
-            stat: file.stat,
-            close: () => file.close(),
-            readAll: () => {
-              seen.readFile++;
-              return file.readAll();
-            },
-            async *readChunks(c) {
-              for await (const chunk of file.readChunks({ ...c, chunkBytes: 64 * 1024 })) {
-                seen.chunks++;
-                seen.maxChunk = Math.max(seen.maxChunk, chunk.length);
-                yield chunk;
-              }
-            },
-          };
+      const spy = chunkSpy(
+        (chunk) => {
+          seen.chunks++;
+          seen.maxChunk = Math.max(seen.maxChunk, chunk.length);
         },
-      });
+        64 * 1024,
+        () => seen.readFile++,
+      );
       const out = await new Read({ source: spy, workspace: new Workspace({ root: ws.root }) }).call(
         { file_path: "huge.txt", offset: 350_000, limit: 2 },
         ws.ctx,

@@ -12,6 +12,7 @@ import {
 import { FsTool } from "./fs-tool.js";
 import type { ImageInfo } from "./image.js";
 import { formatBytes, formatLines } from "./line-format.js";
+import { lineIndexCacheOf } from "./line-index/line-index.js";
 import type { LineWindowResult } from "./line-window.js";
 import { openTarget } from "./open-target.js";
 import { fsResourceKey } from "./resource-key.js";
@@ -113,6 +114,7 @@ export class Read extends FsTool<ReadInput> {
           maxBytes: this.#o.maxBytes - NOTE_BYTES,
         },
         maxHashBytes: this.#o.maxHashBytes,
+        lineIndex: lineIndexCacheOf(this.#o.source),
         guard,
         signal: ctx.signal,
       });

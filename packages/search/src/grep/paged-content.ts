@@ -17,15 +17,10 @@ export async function pagedContent(options: {
 }): Promise<EngineResult> {
   const { request, pageEnd, run } = options;
   const counted = await run({ ...request, mode: "count" });
-  const files = [...counted.files].sort((a, b) => byPath(a.path, b.path));
-  const matchLines = files.reduce((sum, f) => sum + f.count, 0);
-  const chosen: string[] = [];
-  let lines = 0;
-  for (const file of files) {
-    if (pageEnd !== undefined && lines >= pageEnd) break;
-    chosen.push(file.path);
-    lines += file.count;
-  }
+  const files = counted.files;
+  let matchLines = 0;
+  for (const f of files) matchLines += f.count;
+  const chosen = firstByPath(files, pageEnd);
   const merged: EngineResult = { files: [], skippedBinary: 0, skippedLarge: 0, truncated: counted.truncated };
   for (const group of groups(chosen)) {
     const part = await run({ ...request, files: group });
@@ -37,6 +32,63 @@ export async function pagedContent(options: {
     ...skips(counted),
     totals: { matchLines, files: files.length, complete: chosen.length === files.length },
   };
+}
+
+/**
+ * The paths of the files, in path order, up to the first whose matching lines
+ * bring the sum to `pageEnd` (all of them when it is undefined).
+ * A page needs a few of many thousands of files: a heap gives them without
+ * sorting every path.
+ */
+export function firstByPath(
+  files: ReadonlyArray<{ readonly path: string; readonly count: number }>,
+  pageEnd: number | undefined,
+): string[] {
+  if (pageEnd === undefined) return files.map((f) => f.path).sort(byPath);
+  const heap = new PathHeap(files);
+  const chosen: string[] = [];
+  let lines = 0;
+  for (let file = heap.pop(); file !== undefined && lines < pageEnd; file = heap.pop()) {
+    chosen.push(file.path);
+    lines += file.count;
+  }
+  return chosen;
+}
+
+/** A binary min-heap of files by path (built in linear time). */
+class PathHeap<T extends { readonly path: string }> {
+  readonly #items: T[];
+
+  constructor(items: readonly T[]) {
+    this.#items = [...items];
+    for (let i = (this.#items.length >> 1) - 1; i >= 0; i--) this.#down(i);
+  }
+
+  pop(): T | undefined {
+    const items = this.#items;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length > 0 && last !== undefined) {
+      items[0] = last;
+      this.#down(0);
+    }
+    return top;
+  }
+
+  #down(from: number): void {
+    const items = this.#items;
+    const n = items.length;
+    let i = from;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) return;
+      const right = left + 1;
+      const child = right < n && byPath((items[right] as T).path, (items[left] as T).path) < 0 ? right : left;
+      if (byPath((items[child] as T).path, (items[i] as T).path) >= 0) return;
+      [items[i], items[child]] = [items[child] as T, items[i] as T];
+      i = child;
+    }
+  }
 }
 
 function skips(result: EngineResult): Pick<EngineResult, "skippedBinary" | "skippedLarge" | "skipsCounted"> {

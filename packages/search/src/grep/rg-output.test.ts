@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanPath, errorText, parseJsonLine, parseSkipLine } from "./rg-output.js";
+import type { ScanLine } from "../js-engine/scan-text.js";
+import { cleanPath, errorText, parseJsonLine, parseSkipLine, RgPlainParser } from "./rg-output.js";
 
 describe("parseJsonLine", () => {
   describe("when ripgrep reports a match or context", () => {
@@ -57,5 +59,60 @@ describe("errorText", () => {
       );
       expect(cleanPath("./x/y")).toBe("x/y");
     });
+  });
+});
+
+describe("RgPlainParser", () => {
+  /** Every record parsed from `bytes` fed in pieces cut at `cuts`. */
+  function parse(bytes: Buffer, cuts: number[] = []): Array<[string, ...ScanLine]> {
+    const parser = new RgPlainParser();
+    const out: Array<[string, ...ScanLine]> = [];
+    let from = 0;
+    for (const cut of [
+      ...cuts.filter((c) => c > 0 && c < bytes.length).sort((a, b) => a - b),
+      bytes.length,
+    ]) {
+      parser.push(bytes.subarray(from, cut), (path, line) => {
+        out.push([path, ...line]);
+        return true;
+      });
+      from = cut;
+    }
+    return out;
+  }
+  const sample = Buffer.concat([
+    Buffer.from("./a.ts\x0012:const x = 1;\n./a.ts\x0013-  y\r\n"),
+    Buffer.from("./sub/new\nline.txt\x001:hello\n"),
+    Buffer.from('bin.dat: binary file matches (found "\\0" byte around offset 5)\n'),
+    Buffer.from(
+      'late.bin: WARNING: stopped searching binary file after match (found "\\0" byte around offset 348895)\n',
+    ),
+    Buffer.from("caf\xe9.txt\x007:caf\xe9 hello\n", "latin1"),
+  ]);
+  const expected: Array<[string, ...ScanLine]> = [
+    ["a.ts", 12, "const x = 1;", true],
+    ["a.ts", 13, "  y\r", false],
+    ["sub/new\nline.txt", 1, "hello", true],
+    ["caf\uFFFD.txt", 7, "caf\uFFFD hello", true],
+  ];
+
+  it("reads matches, context, a path holding a newline and bytes that are not UTF-8, skipping a binary note", () => {
+    expect(parse(sample)).toEqual(expected);
+  });
+  it("gives the same records however the output is cut into chunks", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(sample.length), { maxLength: 8 }), (cuts) => {
+        expect(parse(sample, cuts)).toEqual(expected);
+      }),
+    );
+  });
+  it("stops when told to", () => {
+    const parser = new RgPlainParser();
+    const seen: string[] = [];
+    parser.push(sample, (_path, line) => {
+      seen.push(line[1]);
+      return false;
+    });
+    expect(seen).toEqual(["const x = 1;"]);
   });
 });

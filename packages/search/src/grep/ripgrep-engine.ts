@@ -3,8 +3,11 @@ import { createInterface } from "node:readline";
 import { ToolError } from "@toolkit/core";
 import type { ScanLine } from "../js-engine/scan-text.js";
 import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "./engine.js";
-import { countsSkipped, ripgrepArgs } from "./rg-args.js";
-import { cleanPath, errorText, parseJsonLine, parseSkipLine } from "./rg-output.js";
+import { countsSkipped, ripgrepArgs, usesJson } from "./rg-args.js";
+import { cleanPath, errorText, parseJsonLine, parseSkipLine, RgPlainParser } from "./rg-output.js";
+
+/** The lines of a file in a mode other than content (never added to). */
+const NO_LINES: ScanLine[] = [];
 
 /** Kept of ripgrep's non-debug stderr, for error messages. */
 const MAX_STDERR_BYTES = 16 * 1024;
@@ -29,7 +32,9 @@ export class RipgrepEngine implements GrepEngine {
         cwd: request.root,
         stdio: ["ignore", "pipe", "pipe"],
       });
-      const files = new Map<string, { count: number; lines: ScanLine[] }>();
+      const files = new Map<string, { path: string; count: number; lines: ScanLine[] }>();
+      // Only content mode keeps lines: the other modes share one empty list.
+      const content = request.mode === "content";
       let rows = 0;
       let truncated = false;
       let skippedBinary = 0;
@@ -41,19 +46,35 @@ export class RipgrepEngine implements GrepEngine {
       const onAbort = (): void => stop();
       signal.addEventListener("abort", onAbort, { once: true });
 
+      // Lines of one file arrive together: the last entry is kept at hand.
+      let lastPath: string | undefined;
+      let last = { path: "", count: 0, lines: NO_LINES };
       const add = (path: string, count: number, lines: readonly ScanLine[]): void => {
-        const entry = files.get(path) ?? { count: 0, lines: [] };
-        entry.count += count;
-        entry.lines.push(...lines);
-        files.set(path, entry);
-        rows += request.mode === "content" ? lines.length : 1;
+        if (path !== lastPath) {
+          const known = files.get(path);
+          last = known ?? { path, count: 0, lines: content ? [] : NO_LINES };
+          if (!known) files.set(path, last);
+          lastPath = path;
+        }
+        last.count += count;
+        for (const line of lines) last.lines.push(line);
+        rows += content ? lines.length : 1;
         if (rows >= request.maxRows && !truncated) {
           truncated = true;
           stop();
         }
       };
 
-      if (request.mode === "content") {
+      if (request.mode === "content" && !usesJson(request)) {
+        const parser = new RgPlainParser();
+        child.stdout.on("data", (chunk: Buffer) => {
+          if (truncated) return;
+          parser.push(chunk, (path, line) => {
+            add(path, line[2] ? 1 : 0, [line]);
+            return !truncated;
+          });
+        });
+      } else if (request.mode === "content") {
         createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on("line", (line) => {
           if (truncated) return;
           const parsed = parseJsonLine(line);
@@ -96,7 +117,7 @@ export class RipgrepEngine implements GrepEngine {
         signal.removeEventListener("abort", onAbort);
         if (signal.aborted) return reject(ToolError.cancelled());
         if (code === 2 && files.size === 0 && !truncated) return reject(rgError(request.pattern, stderr));
-        const result: FileMatch[] = [...files].map(([path, f]) => ({ path, count: f.count, lines: f.lines }));
+        const result: FileMatch[] = [...files.values()];
         resolve({
           files: result,
           skippedBinary,

@@ -119,6 +119,8 @@ export class Searcher {
 /** Drops files under a hidden entry below the explicitly named target. */
 function withoutHidden(result: EngineResult, target: string): EngineResult {
   const skip = target === "" ? 0 : target.length + 1;
-  const files = result.files.filter((f) => !/(^|\/)\./.test(f.path.slice(skip)));
+  // A hidden entry: a path segment that starts with "." (below the target).
+  const hidden = (path: string): boolean => path.charCodeAt(skip) === 46 || path.indexOf("/.", skip) !== -1;
+  const files = result.files.filter((f) => !hidden(f.path));
   return files.length === result.files.length ? result : { ...result, files };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineRequest } from "../grep/engine.js";
+import { engineRequest } from "../testing/engine-request.js";
 import { type TempTree, tempTree } from "../testing/temp-tree.js";
 import { JsEngine } from "./js-engine.js";
 
@@ -12,24 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => tree.cleanup());
 
-const request = (overrides: Partial<EngineRequest> = {}): EngineRequest => ({
-  root: tree.root,
-  target: "",
-  targetIsDir: true,
-  pattern: "hit \\d+",
-  fixedStrings: false,
-  caseInsensitive: false,
-  multiline: false,
-  mode: "content",
-  before: 1,
-  after: 0,
-  globs: [],
-  type: undefined,
-  hidden: false,
-  maxFileBytes: 1 << 20,
-  maxRows: 1000,
-  ...overrides,
-});
+const request = (overrides: Partial<EngineRequest> = {}): EngineRequest =>
+  engineRequest(tree.root, { pattern: "hit \\d+", before: 1, ...overrides });
 
 const sorted = (files: ReadonlyArray<{ path: string }>) =>
   [...files].sort((a, b) => (a.path < b.path ? -1 : 1));

@@ -1,0 +1,2 @@
+/** Compiles the newline counter's WebAssembly text to its bytes, as base64. */
+export function wasmBase64(wat: string): Promise<string>;
