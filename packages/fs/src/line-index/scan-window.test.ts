@@ -11,7 +11,7 @@ import { LineIndexCache } from "./line-index.js";
 function openBytes(bytes: Uint8Array, version: string, read = { bytes: 0 }): OpenFile {
   return {
     path: "/w/f.txt",
-    stat: { kind: "file", size: bytes.length, mode: 0o644, version, links: 1 },
+    stat: { kind: "file", size: bytes.length, mode: 0o644, version, links: 1, mtimeMs: 0 },
     async *readChunks({ chunkBytes = 512 * 1024, start = 0, end = bytes.length } = {}) {
       for (let at = start; at < end; at += chunkBytes) {
         const chunk = bytes.subarray(at, Math.min(at + chunkBytes, end));
