@@ -262,6 +262,14 @@ describe("MemoryStore", () => {
       expect(hit?.snippet).toContain("[backslashes]");
     });
 
+    it("gives each hit the snippet of its own text", async () => {
+      const store = open();
+      const colours = ["red", "green", "blue", "amber", "violet"];
+      store.recordMany(colours.map((c, i) => call({ output: `the ${c} needle`, createdAt: i })));
+      const hits = await store.search({ query: "needle" });
+      expect(hits.map((h) => h.snippet)).toEqual(colours.map((c) => `the ${c} [needle]`).reverse());
+    });
+
     it("ranks by BM25 and breaks ties newest first", async () => {
       const store = open();
       store.record(call({ output: "alpha", createdAt: 1_000 }));

@@ -446,10 +446,13 @@ export class MemoryStore {
        ORDER BY score, m.created_at DESC, m.id DESC
        LIMIT ?`,
     );
+    // The CAST matters: better-sqlite3 binds a JS number as a REAL, and FTS5
+    // ignores a rowid constraint that is not an INTEGER (it then scans every
+    // match, and the snippet comes from another row).
     const show = this.#statement(
       `SELECT m.*, snippet(memories_fts, -1, '[', ']', '...', 16) AS snippet
        FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
-       WHERE memories_fts MATCH ? AND memories_fts.rowid = ?`,
+       WHERE memories_fts MATCH ? AND memories_fts.rowid = CAST(? AS INTEGER)`,
     );
     const run = (match: string) =>
       (rank.all(match, ...params, limit) as Array<{ id: number; score: number }>).flatMap(({ id, score }) => {
