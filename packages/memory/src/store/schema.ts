@@ -47,7 +47,7 @@ const MIGRATIONS: readonly string[] = [
   // segment per row, merged again and again, made inserts 2 to 3 times slower.
   // Rows already indexed stay as they are; deletes still go through the trigger.
   // FTS5 merges 8 segments of a level instead of 4: a posting is rewritten
-  // fewer times as the index grows (about a fifth less work per insert at a
+  // fewer times as the index grows (about a sixth less work per insert at a
   // million rows), for a few more segments to look up per search.
   `
   DROP TRIGGER memories_ai;
