@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryStore } from "./memory-store.js";
 import { MemoryStoreError } from "./schema.js";
+import { SCHEMA_V1_DDL, V1_INSERT } from "./test-schema-v1.js";
 import type { MemoryInput } from "./types.js";
 
 let dir: string;
@@ -23,6 +24,20 @@ function open(name = "m.db", options: Parameters<typeof MemoryStore.open>[1] = {
   const store = MemoryStore.open(join(dir, name), options);
   stores.push(store);
   return store;
+}
+
+/**
+ * Checks the full-text index against the memories table (FTS5's integrity
+ * check with rank 1 compares an external-content index with its content):
+ * throws when a row is missing from the index, indexed twice, or stale.
+ */
+function checkIndex(path: string): void {
+  const db = new Database(path, { readonly: false });
+  try {
+    db.exec("INSERT INTO memories_fts (memories_fts, rank) VALUES ('integrity-check', 1)");
+  } finally {
+    db.close();
+  }
 }
 
 const call = (fields: Partial<MemoryInput> = {}): MemoryInput => ({
@@ -44,7 +59,7 @@ describe("MemoryStore", () => {
       expect(again.count()).toBe(1);
       const db = new Database(join(dir, "m.db"), { readonly: true });
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(1);
+      expect(db.pragma("user_version", { simple: true })).toBe(2);
       db.close();
     });
 
@@ -77,8 +92,55 @@ describe("MemoryStore", () => {
       db.pragma("user_version = 7");
       db.close();
       expect(() => MemoryStore.open(path)).toThrow(
-        /schema version 7, newer than this @toolkit\/memory understands \(1\)/,
+        /schema version 7, newer than this @toolkit\/memory understands \(2\)/,
       );
+    });
+
+    it("migrates a version 1 file: old memories are still found, new ones are indexed beside them", async () => {
+      const path = join(dir, "v1.db");
+      const old = new Database(path);
+      old.pragma("journal_mode = WAL");
+      old.exec(SCHEMA_V1_DDL);
+      const insert = old.prepare(V1_INSERT);
+      const v1Row = {
+        project: null,
+        turn: 1,
+        isError: 0,
+        truncated: 0,
+        kind: "call",
+        session: "old",
+        tool: "Grep",
+      };
+      insert.run({
+        ...v1Row,
+        input: '{"pattern":"flaky"}',
+        output: "jobs.test.ts:88: the flaky exit race",
+        createdAt: 1_000,
+      });
+      insert.run({ ...v1Row, input: "{}", output: "an old note on the tokenizer", createdAt: 2_000 });
+      old.close();
+
+      const store = open("v1.db");
+      const check = new Database(path, { readonly: true });
+      expect(check.pragma("user_version", { simple: true })).toBe(2);
+      expect(
+        check.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").pluck().all(),
+      ).toEqual(["memories_ad"]);
+      expect(check.prepare("SELECT v FROM memories_fts_config WHERE k = 'automerge'").pluck().get()).toBe(8);
+      check.close();
+
+      expect((await store.search({ query: "flaky race" })).map((h) => h.memory.createdAt)).toEqual([1_000]);
+      store.recordMany([
+        call({ session: "new", output: "the tokenizer drops trailing backslashes", createdAt: 3_000 }),
+        call({ session: "new", output: "the flaky race is fixed", createdAt: 4_000 }),
+      ]);
+      expect((await store.search({ query: "tokenizer" })).map((h) => h.memory.createdAt).sort()).toEqual([
+        2_000, 3_000,
+      ]);
+      expect((await store.search({ query: "flaky", session: "old" })).length).toBe(1);
+      expect(store.prune({ olderThan: 1_500 })).toBe(1);
+      expect((await store.search({ query: "flaky" })).map((h) => h.memory.createdAt)).toEqual([4_000]);
+      checkIndex(path);
     });
 
     it.each([
@@ -116,6 +178,57 @@ describe("MemoryStore", () => {
       expect(m).toContain("[REDACTED:openai-key]");
     });
 
+    it("indexes every stored row exactly once, whatever mix of writes and prunes came before", async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.oneof(
+              fc.record({ write: fc.integer({ min: 0, max: 40 }) }),
+              fc.record({ keep: fc.integer({ min: 0, max: 30 }) }),
+            ),
+            { minLength: 1, maxLength: 8 },
+          ),
+          async (steps) => {
+            const name = `run-${++run}.db`;
+            const store = open(name);
+            let clock = 0;
+            let live: number[] = [];
+            for (const step of steps) {
+              if ("write" in step) {
+                const batch = Array.from({ length: step.write }, () => {
+                  clock++;
+                  return call({ output: `entry marker${clock} of the batch`, createdAt: clock });
+                });
+                const ids = store.recordMany(batch);
+                expect(new Set(ids).size).toBe(batch.length);
+                live.push(...batch.map((e) => e.createdAt as number));
+              } else {
+                store.prune({ maxRows: step.keep });
+                live = live.slice(Math.max(0, live.length - step.keep));
+              }
+            }
+            checkIndex(join(dir, name));
+            expect(store.count()).toBe(live.length);
+            const newest = live.at(-1);
+            if (newest !== undefined) {
+              const hits = await store.search({ query: `marker${newest}` });
+              expect(hits.map((h) => h.memory.createdAt)).toEqual([newest]);
+            }
+            stores.splice(stores.indexOf(store), 1);
+            store.close();
+          },
+        ),
+        { numRuns: 40 },
+      );
+    });
+
+    it("stores nothing for an empty batch", () => {
+      const store = open();
+      expect(store.recordMany([])).toEqual([]);
+      expect(store.count()).toBe(0);
+    });
+
     it("cuts long text with a note and marks it", () => {
       const store = open("m.db", { maxTextChars: 100 });
       const id = store.record(call({ output: "y".repeat(1_000) }));
@@ -147,6 +260,14 @@ describe("MemoryStore", () => {
       expect(hit?.memory.output).toContain("tokenizer drops");
       expect(hit?.snippet).toContain("[tokenizer]");
       expect(hit?.snippet).toContain("[backslashes]");
+    });
+
+    it("gives each hit the snippet of its own text", async () => {
+      const store = open();
+      const colours = ["red", "green", "blue", "amber", "violet"];
+      store.recordMany(colours.map((c, i) => call({ output: `the ${c} needle`, createdAt: i })));
+      const hits = await store.search({ query: "needle" });
+      expect(hits.map((h) => h.snippet)).toEqual(colours.map((c) => `the ${c} [needle]`).reverse());
     });
 
     it("ranks by BM25 and breaks ties newest first", async () => {

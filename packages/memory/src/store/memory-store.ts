@@ -84,6 +84,8 @@ export class MemoryStore {
   readonly #embed: EmbedFunction | undefined;
   readonly #maxVectorScan: number;
   readonly #insert: Database.Statement;
+  readonly #index: Database.Statement;
+  readonly #statements = new Map<string, Database.Statement>();
   #closed = false;
 
   private constructor(path: string, db: Database.Database, options: MemoryStoreOptions) {
@@ -92,9 +94,17 @@ export class MemoryStore {
     this.#maxTextChars = options.maxTextChars ?? 16_000;
     this.#embed = options.embed;
     this.#maxVectorScan = options.maxVectorScan ?? 100_000;
+    // Positional parameters: binding by name costs a lookup per value per row.
     this.#insert = db.prepare(
       `INSERT INTO memories (kind, session, project, tool, turn, input, output, is_error, truncated, created_at)
-       VALUES (@kind, @session, @project, @tool, @turn, @input, @output, @isError, @truncated, @createdAt)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    // The rows of a batch are indexed by one statement, in the batch's own
+    // transaction: every row from the batch's first id on is the batch's,
+    // since the write lock is held and new ids only grow.
+    this.#index = db.prepare(
+      `INSERT INTO memories_fts (rowid, tool, input, output)
+       SELECT id, coalesce(tool, ''), input, output FROM memories WHERE id >= ?`,
     );
   }
 
@@ -154,8 +164,13 @@ export class MemoryStore {
   recordMany(entries: readonly MemoryInput[]): number[] {
     this.#open("recordMany");
     const rows = entries.map((e, i) => this.#row(e, i));
+    if (rows.length === 0) return [];
     return this.#db
-      .transaction(() => rows.map((row) => Number(this.#insert.run(row).lastInsertRowid)))
+      .transaction(() => {
+        const ids = rows.map((row) => Number(this.#insert.run(row).lastInsertRowid));
+        this.#index.run(ids[0]);
+        return ids;
+      })
       .immediate();
   }
 
@@ -333,7 +348,7 @@ export class MemoryStore {
     if (this.#closed) throw new Error(`MemoryStore.${what}: the store is closed`);
   }
 
-  #row(e: MemoryInput, index: number) {
+  #row(e: MemoryInput, index: number): unknown[] {
     const where = `MemoryStore.record: entry ${index}`;
     if (e === null || typeof e !== "object")
       throw new TypeError(`${where} must be an object, got ${JSON.stringify(e)}`);
@@ -347,18 +362,19 @@ export class MemoryStore {
     }
     const input = cutText(redactSecrets(e.input).text, this.#maxTextChars);
     const output = cutText(redactSecrets(e.output).text, this.#maxTextChars);
-    return {
-      kind: e.kind,
-      session: e.session,
-      project: e.project ?? null,
-      tool: e.tool ?? null,
-      turn: e.turn ?? null,
-      input: input.text,
-      output: output.text,
-      isError: e.isError ? 1 : 0,
-      truncated: input.cut || output.cut ? 1 : 0,
-      createdAt: e.createdAt ?? Date.now(),
-    };
+    // In the order of the columns of #insert.
+    return [
+      e.kind,
+      e.session,
+      e.project ?? null,
+      e.tool ?? null,
+      e.turn ?? null,
+      input.text,
+      output.text,
+      e.isError ? 1 : 0,
+      input.cut || output.cut ? 1 : 0,
+      e.createdAt ?? Date.now(),
+    ];
   }
 
   #parseLine(value: unknown, line: number): MemoryInput {
@@ -407,29 +423,47 @@ export class MemoryStore {
     return { sql: clauses.map((c) => ` AND ${c}`).join(""), params };
   }
 
+  /** One prepared statement per distinct SQL text (the filters make a handful), kept for the store's life. */
+  #statement(sql: string): Database.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   #fullText(query: string, search: MemorySearch, limit: number): MemoryHit[] {
     const { sql, params } = this.#filters(search);
-    const statement = this.#db.prepare(
-      `SELECT m.*, bm25(memories_fts, 2.0, 1.0, 1.0) AS score,
-              snippet(memories_fts, -1, '[', ']', '...', 16) AS snippet
+    // Ranking first, over ids and sort keys only; the rows and their snippets
+    // then for the hits kept. A snippet in the ranking query would be made
+    // for every match, not just the `limit` shown: most of a search's time
+    // when a query matches thousands of memories.
+    const rank = this.#statement(
+      `SELECT m.id AS id, bm25(memories_fts, 2.0, 1.0, 1.0) AS score
        FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
        WHERE memories_fts MATCH ?${sql}
        ORDER BY score, m.created_at DESC, m.id DESC
        LIMIT ?`,
     );
+    // The CAST matters: better-sqlite3 binds a JS number as a REAL, and FTS5
+    // ignores a rowid constraint that is not an INTEGER (it then scans every
+    // match, and the snippet comes from another row).
+    const show = this.#statement(
+      `SELECT m.*, snippet(memories_fts, -1, '[', ']', '...', 16) AS snippet
+       FROM memories_fts JOIN memories m ON m.id = memories_fts.rowid
+       WHERE memories_fts MATCH ? AND memories_fts.rowid = CAST(? AS INTEGER)`,
+    );
     const run = (match: string) =>
-      (statement.all(match, ...params, limit) as Array<Row & { score: number; snippet: string }>).map(
-        (r) => ({
-          memory: toMemory(r),
-          snippet: r.snippet,
-          score: r.score,
-        }),
-      );
+      (rank.all(match, ...params, limit) as Array<{ id: number; score: number }>).flatMap(({ id, score }) => {
+        const row = show.get(match, id) as (Row & { snippet: string }) | undefined;
+        return row ? [{ memory: toMemory(row), snippet: row.snippet, score }] : [];
+      });
     try {
-      return run(query);
+      return this.#db.transaction(run).deferred(query);
     } catch (error) {
       if (!isFtsSyntaxError(error)) throw error;
-      return run(asPhrase(query));
+      return this.#db.transaction(run).deferred(asPhrase(query));
     }
   }
 

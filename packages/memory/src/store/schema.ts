@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 /** `PRAGMA application_id` of a Toolkit memory file ("TKM1"): tells ours from a foreign SQLite file. */
 export const APPLICATION_ID = 0x544b4d31;
 /** The schema version this code writes (`PRAGMA user_version`). */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Each migration takes the file from version `index` to `index + 1`, in one transaction. */
 const MIGRATIONS: readonly string[] = [
@@ -40,6 +40,18 @@ const MIGRATIONS: readonly string[] = [
     id INTEGER PRIMARY KEY REFERENCES memories (id) ON DELETE CASCADE,
     vector BLOB NOT NULL
   );
+  `,
+  // 1 -> 2: the store fills the full-text index itself, one statement per
+  // batch. The insert trigger did it row by row, and FTS5 flushes its pending
+  // terms to a new segment at every statement savepoint a trigger opens: one
+  // segment per row, merged again and again, made inserts 2 to 3 times slower.
+  // Rows already indexed stay as they are; deletes still go through the trigger.
+  // FTS5 merges 8 segments of a level instead of 4: a posting is rewritten
+  // fewer times as the index grows (about a sixth less work per insert at a
+  // million rows), for a few more segments to look up per search.
+  `
+  DROP TRIGGER memories_ai;
+  INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', 8);
   `,
 ];
 
