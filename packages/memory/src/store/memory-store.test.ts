@@ -302,6 +302,19 @@ describe("MemoryStore", () => {
       },
     );
 
+    it("keeps OR and prefixes when a word holds a character FTS5 refuses", async () => {
+      const store = open();
+      store.record(call({ output: "flaky parser-123 in src", createdAt: 1 }));
+      store.record(call({ output: "slow worker-7 in lib", createdAt: 2 }));
+      store.record(call({ output: "nothing to see", createdAt: 3 }));
+      const found = async (query: string) =>
+        (await store.search({ query })).map((h) => h.memory.createdAt).sort();
+      expect(await found("parser-123 OR worker-7")).toEqual([1, 2]);
+      expect(await found("worker-7 NOT parser-123")).toEqual([2]);
+      expect(await found("pars* OR lib:x")).toEqual([1]);
+      expect(await found("parser-123")).toEqual([1]);
+    });
+
     it("never throws on any query text", async () => {
       const store = open();
       store.record(call({ output: 'some words (with) "quotes" and: colons' }));

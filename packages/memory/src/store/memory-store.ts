@@ -1,7 +1,7 @@
 import { redactSecrets } from "@toolkit/internal";
 import Database from "better-sqlite3";
 import { cutText } from "./cut-text.js";
-import { asPhrase, isFtsSyntaxError } from "./fts-query.js";
+import { asPhrase, asWords, isFtsSyntaxError } from "./fts-query.js";
 import { cosine, fuseRanks } from "./fuse-ranks.js";
 import { MemoryStoreError, migrate } from "./schema.js";
 import type { EmbedFunction, Memory, MemoryHit, MemoryInput, MemoryKind, MemorySearch } from "./types.js";
@@ -461,6 +461,11 @@ export class MemoryStore {
       });
     try {
       return this.#db.transaction(run).deferred(query);
+    } catch (error) {
+      if (!isFtsSyntaxError(error)) throw error;
+    }
+    try {
+      return this.#db.transaction(run).deferred(asWords(query));
     } catch (error) {
       if (!isFtsSyntaxError(error)) throw error;
       return this.#db.transaction(run).deferred(asPhrase(query));
