@@ -19,6 +19,15 @@ export interface CallJobData {
   readonly call: string;
 }
 
+/**
+ * How long after a call's deadline the worker aborts it by itself. The host's
+ * own timer comes first (it answers with the timeout message and cancels the
+ * call), even when its event loop lags or its clock is a little behind; had
+ * the worker's abort come first, its `Cancelled` would answer a call that
+ * timed out. The worker's timer is for a host that is gone.
+ */
+export const DEADLINE_GRACE_MS = 1000;
+
 /** Runs jobs and aborts the running ones a host cancels. */
 export interface JobRunner {
   run(job: Job<CallJobData>): Promise<string>;
@@ -75,7 +84,7 @@ export function createJobRunner({
       if (deadlineMs !== undefined) {
         timer = setTimeout(
           () => controller.abort(new Error("the call's deadline passed")),
-          Math.max(0, deadlineMs - Date.now()),
+          Math.max(0, deadlineMs + DEADLINE_GRACE_MS - Date.now()),
         );
       }
       const ctx = createToolContext({
