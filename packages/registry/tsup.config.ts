@@ -2,5 +2,7 @@ import { defineConfig } from "tsup";
 import { packageConfig } from "../../tsup.shared.js";
 
 export default defineConfig(
-  packageConfig({ entry: { index: "src/index.ts", adapter: "src/adapter/index.ts" } }),
+  packageConfig({
+    entry: { index: "src/index.ts", adapter: "src/adapter/index.ts", families: "src/family-loader/index.ts" },
+  }),
 );

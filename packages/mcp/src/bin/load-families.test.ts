@@ -1,16 +1,14 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Workspace } from "@toolkit/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Importer, loadFamilyTools, MissingFamilyError } from "./load-families.js";
 
+// The loader itself is tested in @toolkit/registry (src/family-loader); these tests cover the bin's binding.
 describe("loadFamilyTools", () => {
   const workspace = new Workspace({ root: tmpdir() });
 
   describe("when the family packages are installed", () => {
-    it("returns each family's tools in flag order", async () => {
+    it("resolves them from this package and returns each family's tools in flag order", async () => {
       const tools = await loadFamilyTools({ families: ["fs", "search", "shell"], workspace });
       expect(tools.map((t) => t.name)).toEqual([
         "Read",
@@ -30,37 +28,27 @@ describe("loadFamilyTools", () => {
   });
 
   describe("when a family package is absent", () => {
-    let dir: string;
-    let outside: Importer;
-    beforeAll(async () => {
-      // A module outside the workspace resolves packages the way a lone install would.
-      dir = await mkdtemp(join(tmpdir(), "toolkit-mcp-"));
-      await writeFile(join(dir, "load.mjs"), "export const load = (specifier) => import(specifier);\n");
-      ({ load: outside } = await import(pathToFileURL(join(dir, "load.mjs")).href));
-    });
-    afterAll(async () => {
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    it.each([
-      ["fs", "@toolkit/fs"],
-      ["shell", "@toolkit/shell"],
-    ] as const)("names the package to install for --%s", async (flag, pkg) => {
-      const error = await loadFamilyTools({ families: [flag], workspace, importer: outside }).catch(
+    it("throws the MissingFamilyError the bin prints", async () => {
+      const importer: Importer = async (specifier) => {
+        throw Object.assign(new Error(`Cannot find package '${specifier}' imported from /x`), {
+          code: "ERR_MODULE_NOT_FOUND",
+        });
+      };
+      const error = await loadFamilyTools({ families: ["web-fetch"], workspace, importer }).catch(
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(MissingFamilyError);
       expect((error as Error).message).toBe(
-        `--${flag} needs ${pkg}, which is not installed: run \`npm install ${pkg}\``,
+        "--web-fetch needs @toolkit/web-fetch, which is not installed: run `npm install @toolkit/web-fetch`",
       );
     });
   });
 
   describe("when a package does not have the factory", () => {
-    it("throws a TypeError naming the package and the factory", async () => {
+    it("throws a TypeError naming the package, the factory and @toolkit/mcp", async () => {
       const importer: Importer = async () => ({});
       await expect(loadFamilyTools({ families: ["search"], workspace, importer })).rejects.toThrow(
-        "@toolkit/search does not export createSearchTools()",
+        "@toolkit/search does not export createSearchTools(); install a version of @toolkit/search that matches @toolkit/mcp",
       );
     });
   });

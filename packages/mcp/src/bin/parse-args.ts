@@ -1,7 +1,11 @@
 import { parseArgs } from "node:util";
+import { chosenFamilies, familyFlagOptions, familyUsage, type ToolFamily } from "@toolkit/registry/families";
 
 /** A tool family the bin can serve. */
-export type FamilyFlag = "fs" | "search" | "shell" | "web-fetch";
+export type FamilyFlag = ToolFamily;
+
+/** The family flags, in the order their tools are registered. */
+const FAMILY_FLAGS: readonly FamilyFlag[] = ["fs", "search", "shell", "web-fetch"];
 
 /** How the bin serves: stdio, or Streamable HTTP with its access options. */
 export type CliTransport =
@@ -40,11 +44,7 @@ export const USAGE = `Usage: toolkit-mcp [--fs] [--search] [--shell] [--web-fetc
 Serves Toolkit's built-in tool families to an MCP client over stdio, or over
 Streamable HTTP with --http (run it as \`npx @toolkit/mcp ...\`).
 
-  --fs        Read, Write, Edit, MultiEdit, FileViewer,
-              ApplyPatch                                 (needs @toolkit/fs)
-  --search    Glob, Grep, CodeSearch, Tree               (needs @toolkit/search)
-  --shell     Shell, Jobs                                (needs @toolkit/shell)
-  --web-fetch WebFetch                                   (needs @toolkit/web-fetch)
+${familyUsage(FAMILY_FLAGS, { flagWidth: 12, toolsWidth: 43 })}
   --think     Think
   --todo      Todo (the model's plan, kept per session)
   --memory PATH  SearchMemories over the SQLite store at PATH, and every answered
@@ -81,10 +81,7 @@ export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: stri
       strict: true,
       allowPositionals: false,
       options: {
-        fs: { type: "boolean" },
-        search: { type: "boolean" },
-        shell: { type: "boolean" },
-        "web-fetch": { type: "boolean" },
+        ...familyFlagOptions(FAMILY_FLAGS),
         think: { type: "boolean" },
         todo: { type: "boolean" },
         memory: { type: "string" },
@@ -103,7 +100,7 @@ export function parseCliArgs({ argv, cwd }: { argv: readonly string[]; cwd: stri
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
   }
   if (values.help) return { kind: "help" };
-  const families = (["fs", "search", "shell", "web-fetch"] as const).filter((flag) => values[flag] === true);
+  const families = chosenFamilies(FAMILY_FLAGS, values);
   const think = values.think === true;
   const todo = values.todo === true;
   const memory = typeof values.memory === "string" ? values.memory : undefined;

@@ -1,7 +1,11 @@
 import { parseArgs } from "node:util";
+import { chosenFamilies, familyFlagOptions, familyUsage } from "@toolkit/registry/families";
 
 /** A tool family the worker can serve. */
 export type WorkerFamily = "fs" | "search" | "shell";
+
+/** The family flags, in the order their tools are registered. */
+const WORKER_FAMILIES: readonly WorkerFamily[] = ["fs", "search", "shell"];
 
 /** What `toolkit-worker` was asked to do. */
 export type WorkerCommand =
@@ -21,9 +25,7 @@ export const WORKER_USAGE = `Usage: toolkit-worker [--fs] [--search] [--shell] [
 
 Serves Toolkit's built-in tool families to hosts through a BullMQ queue on Redis.
 
-  --fs              Read, Write, Edit, MultiEdit, FileViewer   (needs @toolkit/fs)
-  --search          Glob, Grep, CodeSearch, Tree               (needs @toolkit/search)
-  --shell           Shell, Jobs                                (needs @toolkit/shell)
+${familyUsage(WORKER_FAMILIES, { flagWidth: 18, toolsWidth: 43 })}
   --think           Think
   --root DIR        the workspace every tool stays inside (default: the current directory)
   --queue NAME      the queue hosts send to (default: toolkit)
@@ -53,9 +55,7 @@ export function parseWorkerArgs({
       strict: true,
       allowPositionals: false,
       options: {
-        fs: { type: "boolean" },
-        search: { type: "boolean" },
-        shell: { type: "boolean" },
+        ...familyFlagOptions(WORKER_FAMILIES),
         think: { type: "boolean" },
         root: { type: "string" },
         queue: { type: "string" },
@@ -70,7 +70,7 @@ export function parseWorkerArgs({
     );
   }
   if (values.help) return { kind: "help" };
-  const families = (["fs", "search", "shell"] as const).filter((flag) => values[flag] === true);
+  const families = chosenFamilies(WORKER_FAMILIES, values);
   const think = values.think === true;
   if (families.length === 0 && !think) {
     throw new WorkerUsageError(

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { createToolContext } from "@toolkit/core";
+import { tmpdir } from "node:os";
+import { createToolContext, Workspace } from "@toolkit/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remoteRegistry } from "../host/remote-registry.js";
 import { redisTestsEnabled, startRedis, type TestRedis } from "../testing/test-redis.js";
 import { waitFor } from "../testing/test-setup.js";
+import { loadWorkerFamilies } from "./load-worker-families.js";
 import { parseWorkerArgs } from "./parse-worker-args.js";
 
 const BIN = fileURLToPath(new URL("./toolkit-worker.ts", import.meta.url));
@@ -39,6 +41,22 @@ describe("parseWorkerArgs", () => {
     [["--nope"], "Unknown option '--nope'"],
   ])("refuses %j", (argv, message) => {
     expect(() => parse(argv)).toThrowError(message);
+  });
+});
+
+describe("loadWorkerFamilies", () => {
+  it("loads the families installed beside this package, in flag order", async () => {
+    const tools = await loadWorkerFamilies(["shell", "fs"], new Workspace({ root: tmpdir() }));
+    expect(tools.map((t) => t.name)).toEqual([
+      "Shell",
+      "Jobs",
+      "Read",
+      "Write",
+      "Edit",
+      "MultiEdit",
+      "FileViewer",
+      "ApplyPatch",
+    ]);
   });
 });
 

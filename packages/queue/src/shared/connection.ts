@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from "ioredis";
+import { type ChainableCommander, Redis, type RedisOptions } from "ioredis";
 import type { ConnectionOptions as BullConnection } from "bullmq";
 
 /** Where Redis is: ioredis options (`{ host, port }`) or an ioredis client (its options are reused). */
@@ -24,6 +24,20 @@ export function openRedis(options: RedisOptions): Redis {
   // Errors surface through the calls that fail; an unhandled 'error' event would crash the process.
   client.on("error", () => {});
   return client;
+}
+
+/**
+ * Sends a pipeline's commands in one write and returns their replies in
+ * order (one round trip instead of one per command); throws the first
+ * command's error. `T` is the tuple of the replies' types.
+ */
+export async function inOneTrip<T extends unknown[]>(pipeline: ChainableCommander): Promise<T> {
+  const results = await pipeline.exec();
+  if (!results) throw new Error("the Redis pipeline was discarded");
+  return results.map(([error, reply]) => {
+    if (error) throw error;
+    return reply;
+  }) as T;
 }
 
 /** Checks the queue name the way BullMQ does, with our message. */

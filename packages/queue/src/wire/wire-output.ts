@@ -65,6 +65,9 @@ export function decodeOutput(text: string): ToolOutput {
  * text part that parses to the same JSON needs no second copy.
  */
 function carriedValue(output: ToolOutput): JsonValue | undefined {
+  // A text or multipart output's value, if any, is read back from its text: nothing to carry (and
+  // no JSON.parse of plain text, whose thrown error costs more than the rest of the encoding).
+  if (!output.hasStructured) return undefined;
   const value = output.structuredValue();
   if (value === undefined) return undefined;
   const [only] = output.parts;

@@ -8,6 +8,7 @@ import {
 import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
 import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
+import { inOneTrip } from "../shared/connection.js";
 import { KEEP_SECONDS, type QueueKeys } from "../shared/keys.js";
 import { withTraceparent } from "../shared/trace-context.js";
 import { decodeCall } from "../wire/wire-call.js";
@@ -17,6 +18,15 @@ import { decodeOutput, encodeOutput } from "../wire/wire-output.js";
 export interface CallJobData {
   readonly call: string;
 }
+
+/**
+ * How long after a call's deadline the worker aborts it by itself. The host's
+ * own timer comes first (it answers with the timeout message and cancels the
+ * call), even when its event loop lags or its clock is a little behind; had
+ * the worker's abort come first, its `Cancelled` would answer a call that
+ * timed out. The worker's timer is for a host that is gone.
+ */
+export const DEADLINE_GRACE_MS = 1000;
 
 /** Runs jobs and aborts the running ones a host cancels. */
 export interface JobRunner {
@@ -56,19 +66,25 @@ export function createJobRunner({
     running.set(jobId, controller);
     let timer: NodeJS.Timeout | undefined;
     try {
-      const [cancelled, known] = await commands.mget(keys.cancelled(jobId), keys.answer(jobId));
+      // One round trip: is the call cancelled or answered already, and is this its first start?
+      // The first start claims the call; a later start means a worker died running it. A cancelled
+      // or answered call is claimed too, which changes nothing: it is never run either way.
+      const [[cancelled, known], first] = await inOneTrip<[(string | null)[], string | null]>(
+        commands
+          .pipeline()
+          .mget(keys.cancelled(jobId), keys.answer(jobId))
+          .set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX"),
+      );
       if (known != null) return decodeOutput(known);
       if (cancelled != null) return ToolError.cancelled().toOutput();
       const tool = registry.get(call.name);
-      // The first start claims the call; a later start means a worker died running it.
-      const first = await commands.set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX");
       if (first === null && tool && !toolTraits(tool).isIdempotent)
         return workerDiedOutput(call.name, call.id);
       const { deadlineMs } = call.ctx;
       if (deadlineMs !== undefined) {
         timer = setTimeout(
           () => controller.abort(new Error("the call's deadline passed")),
-          Math.max(0, deadlineMs - Date.now()),
+          Math.max(0, deadlineMs + DEADLINE_GRACE_MS - Date.now()),
         );
       }
       const ctx = createToolContext({
@@ -100,15 +116,23 @@ export function createJobRunner({
   };
 }
 
-/** Stores a call's answer (so a retry finds it) and tells the waiting host. */
+/**
+ * Stores a call's answer (so a retry finds it) and tells the waiting host, in
+ * one round trip: Redis runs a connection's commands in order, so the answer
+ * is stored before the message goes out.
+ */
 export async function publishAnswer(
   commands: Redis,
   keys: QueueKeys,
   jobId: string,
   encoded: string,
 ): Promise<void> {
-  await commands.set(keys.answer(jobId), encoded, "EX", KEEP_SECONDS);
-  await commands.publish(keys.answerChannel, `${jobId}\n${encoded}`);
+  await inOneTrip<[string, number]>(
+    commands
+      .pipeline()
+      .set(keys.answer(jobId), encoded, "EX", KEEP_SECONDS)
+      .publish(keys.answerChannel, `${jobId}\n${encoded}`),
+  );
 }
 
 const STALLED = /stalled more than allowable limit/;

@@ -61,6 +61,47 @@ export function listProcesses(): ProcStat[] {
   return out;
 }
 
+/** True for a process that ended and is not yet reaped (`Z`), or is dead (`X`). */
+export function isEnded(stat: ProcStat): boolean {
+  return stat.state === "Z" || stat.state === "X";
+}
+
+/** Whether `pid` runs, is a zombie (ended, not yet reaped), or is gone. */
+export function processState(pid: number): "running" | "zombie" | "gone" {
+  const stat = readProcStat(pid);
+  if (stat === undefined) return "gone";
+  return isEnded(stat) ? "zombie" : "running";
+}
+
+/** The processes of `stats` by parent pid. */
+export function childrenByParent(stats: readonly ProcStat[]): Map<number, ProcStat[]> {
+  const children = new Map<number, ProcStat[]>();
+  for (const stat of stats) {
+    const siblings = children.get(stat.ppid);
+    if (siblings) siblings.push(stat);
+    else children.set(stat.ppid, [stat]);
+  }
+  return children;
+}
+
+/**
+ * Every live (not zombie) descendant of `pid`, from /proc (empty without it).
+ * Inside a PID namespace every process of a sandbox descends from
+ * bubblewrap, whatever sessions or groups it made.
+ */
+export function liveDescendants(pid: number): number[] {
+  const children = childrenByParent(listProcesses());
+  const found: number[] = [];
+  const queue = [pid];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const child of children.get(next) ?? []) {
+      queue.push(child.pid);
+      if (!isEnded(child)) found.push(child.pid);
+    }
+  }
+  return found;
+}
+
 /** True when the process's environment (as it was exec'd) holds `entry` (`NAME=value`). */
 export function environHas(pid: number, entry: string): boolean {
   let environ: Buffer;

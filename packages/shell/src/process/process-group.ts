@@ -1,4 +1,4 @@
-import { hasProc, listProcesses, readProcStat } from "./proc-stat.js";
+import { hasProc, isEnded, listProcesses, readProcStat } from "./proc-stat.js";
 
 /** Sends `signal` to every process of group `pgid`; false when the group is gone. */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
@@ -18,7 +18,7 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 export function groupAlive(pgid: number): boolean {
   if (!signalGroup(pgid, 0)) return false;
   if (!hasProc) return true; // no /proc: trust the signal probe
-  return listProcesses().some((stat) => stat.pgrp === pgid && stat.state !== "Z" && stat.state !== "X");
+  return listProcesses().some((stat) => stat.pgrp === pgid && !isEnded(stat));
 }
 
 /** True while process `pid` runs (zombies count as gone). */
@@ -29,5 +29,5 @@ export function processAlive(pid: number): boolean {
     return false;
   }
   const stat = readProcStat(pid);
-  return stat === undefined || (stat.state !== "Z" && stat.state !== "X");
+  return stat === undefined || !isEnded(stat);
 }

@@ -1,4 +1,13 @@
-import { environHas, hasProc, listProcesses, type ProcStat, pipeHolders, readProcStat } from "./proc-stat.js";
+import {
+  childrenByParent,
+  environHas,
+  hasProc,
+  isEnded,
+  listProcesses,
+  type ProcStat,
+  pipeHolders,
+  readProcStat,
+} from "./proc-stat.js";
 import { groupAlive, signalGroup } from "./process-group.js";
 
 /** How many freeze-and-rescan rounds a SIGKILL makes against a command that keeps forking. */
@@ -36,13 +45,8 @@ export class ProcessTree {
     if (!hasProc) return [];
     const all = listProcesses();
     const members = new Map<number, ProcStat>();
-    const children = new Map<number, ProcStat[]>();
-    for (const stat of all) {
-      const siblings = children.get(stat.ppid);
-      if (siblings) siblings.push(stat);
-      else children.set(stat.ppid, [stat]);
-      if (this.#isMember(stat)) members.set(stat.pid, stat);
-    }
+    for (const stat of all) if (this.#isMember(stat)) members.set(stat.pid, stat);
+    const children = childrenByParent(all);
     // Descendants of members are members, however they regrouped.
     const queue = [...members.values()];
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
@@ -55,7 +59,7 @@ export class ProcessTree {
     const live: ProcStat[] = [];
     for (const stat of members.values()) {
       this.#known.set(stat.pid, stat.start);
-      if (stat.state !== "Z" && stat.state !== "X") live.push(stat);
+      if (!isEnded(stat)) live.push(stat);
     }
     for (const [pid, start] of this.#known) {
       if (!members.has(pid) && readProcStat(pid)?.start !== start) this.#known.delete(pid);

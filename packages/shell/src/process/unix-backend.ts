@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { PassThrough, type Readable } from "node:stream";
-import { execa } from "execa";
 import { guardCommand } from "./exit-guard.js";
 import { findShell } from "./find-shell.js";
 import { pipeNames } from "./proc-stat.js";
 import { ProcessTree } from "./process-tree.js";
 import { type ScriptArgs, scriptArgs } from "./script-args.js";
+import { emptyStream, outputStreams, spawnDetached } from "./spawn-detached.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
 
 /** The variable that marks every process of a command (inherited by all it starts). */
@@ -59,20 +58,7 @@ export class UnixBackend implements ShellBackend {
     }
     const id = randomUUID();
     const file = this.#shell ?? findShell({ path: env.PATH, name: shell ?? "bash" });
-    const child = execa(file, script.args, {
-      cwd,
-      env: { ...env, [COMMAND_MARKER]: id },
-      extendEnv: false,
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-      detached: true,
-      cleanup: false,
-      buffer: false,
-      reject: false,
-      encoding: "buffer",
-      stripFinalNewline: false,
-    });
+    const child = spawnDetached(file, script.args, { cwd, env: { ...env, [COMMAND_MARKER]: id } });
     const pid = child.pid;
     if (pid === undefined) {
       script.cleanup();
@@ -83,10 +69,6 @@ export class UnixBackend implements ShellBackend {
       );
       return { ...failedProcess("spawn failed"), exited };
     }
-    child.then(
-      () => undefined,
-      () => undefined,
-    );
     const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`);
     const pipes = pipeNames(pid, [1, 2]);
     let ended = false;
@@ -115,8 +97,7 @@ export class UnixBackend implements ShellBackend {
     });
     return {
       pid,
-      stdout: child.stdout ?? emptyStream(),
-      stderr: child.stderr ?? emptyStream(),
+      ...outputStreams(child),
       exited,
       signalGroup: (signal) => {
         const sent = tree.signal(signal);
@@ -149,10 +130,4 @@ function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string") return code;
   return error instanceof Error ? error.message : String(error);
-}
-
-function emptyStream(): Readable {
-  const stream = new PassThrough();
-  stream.end();
-  return stream;
 }

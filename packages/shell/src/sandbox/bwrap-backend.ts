@@ -1,18 +1,17 @@
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { PassThrough, type Readable } from "node:stream";
-import { execa } from "execa";
 import { guardCommand } from "../process/exit-guard.js";
 import { signalGroup } from "../process/process-group.js";
 import { findShell } from "../process/find-shell.js";
+import { liveDescendants, processState } from "../process/proc-stat.js";
 import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
+import { outputStreams, spawnDetached } from "../process/spawn-detached.js";
 import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import type { NormalizedPolicy } from "./policy.js";
-import { liveDescendants, processState } from "./process-tree.js";
 import type { SandboxMounts } from "./resolve-mounts.js";
 
 /** The port the in-sandbox bridge listens on (each sandbox has its own network namespace). */
@@ -119,24 +118,7 @@ function spawnBwrap(
   if (options.network === "host") readOnlyBinds.push(...resolverDirs());
   const network = options.network === "host" ? "host" : socketDir === undefined ? "none" : "proxy";
   const args = bwrapArgs({ mounts: options.mounts, network, cwd, argv, readOnlyBinds });
-  const child = execa(options.bwrapPath, args, {
-    cwd,
-    env,
-    extendEnv: false,
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-    detached: true,
-    cleanup: false,
-    buffer: false,
-    reject: false,
-    encoding: "buffer",
-    stripFinalNewline: false,
-  });
-  child.then(
-    () => undefined,
-    () => undefined,
-  );
+  const child = spawnDetached(options.bwrapPath, args, { cwd, env });
   const pid = child.pid;
   // If the host exits or is signalled first, bubblewrap's group is killed, and with it the namespace.
   const unguard =
@@ -168,8 +150,7 @@ function spawnBwrap(
   });
   return {
     pid,
-    stdout: child.stdout ?? emptyStream(),
-    stderr: child.stderr ?? emptyStream(),
+    ...outputStreams(child),
     exited,
     signalGroup: (signal) => {
       if (pid === undefined) return false;
@@ -206,10 +187,4 @@ function resolverDirs(): string[] {
   } catch {
     return [];
   }
-}
-
-function emptyStream(): Readable {
-  const stream = new PassThrough();
-  stream.end();
-  return stream;
 }

@@ -26,9 +26,14 @@ function scattering(tag: string): string {
   return `sleep ${tag} & (set -m; sleep ${tag} & sleep ${tag} & wait) & setsid sleep ${tag} & echo started; sleep ${tag}`;
 }
 
+/**
+ * Waits until `count` `sleep <tag>` processes run. Only the sleeps count:
+ * bubblewrap and the command's shells carry the tag in their command lines
+ * too, and counting them let the wait end before the command's `echo`.
+ */
 async function started(tag: string, count: number): Promise<number[]> {
   return eventually(() => {
-    const pids = hostPidsWith(tag);
+    const pids = hostPidsWith(`sleep\0${tag}`);
     return pids.length >= count ? pids : undefined;
   });
 }
