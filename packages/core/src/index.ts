@@ -12,7 +12,7 @@ export { createContextKey, createToolContext } from "./context.js";
 export type { ContextKey, ToolContext, ToolContextOptions } from "./context.js";
 export { TOOL_NAME_PATTERN, isSafeForConcurrentExecution, toolTraits } from "./tool.js";
 export type { Tool, ToolSchema, ToolTraits } from "./tool.js";
-export { ToolBase, markInputValidated, toToolOutput } from "./tool-base/index.js";
+export { ToolBase, markInputValidated, toToolOutput, toolErrorOf } from "./tool-base/index.js";
 export { FnTool } from "./fn-tool.js";
 export type { FnToolFunction, FnToolResult } from "./fn-tool.js";
 export { arrived, compileSchema, describeErrors, validateInput } from "./validate.js";

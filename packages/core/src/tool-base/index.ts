@@ -1,2 +1,2 @@
-export { ToolBase, toToolOutput } from "./tool-base.js";
+export { ToolBase, toToolOutput, toolErrorOf } from "./tool-base.js";
 export { markInputValidated } from "./validated.js";

@@ -3,7 +3,7 @@ import { createToolContext, type ToolContext } from "../context.js";
 import { adviceFor, ToolError } from "../error.js";
 import type { JsonSchema } from "../json.js";
 import { Retention, ToolOutput } from "../output.js";
-import { ToolBase } from "./tool-base.js";
+import { ToolBase, toolErrorOf } from "./tool-base.js";
 import { markInputValidated } from "./validated.js";
 
 const SCHEMA: JsonSchema = {
@@ -101,6 +101,12 @@ describe("ToolBase", () => {
     });
     it("throws any other error: a bug", async () => {
       await expect(new Shout().call({ text: "bug" }, ctx)).rejects.toThrow(RangeError);
+    });
+    it("remembers which ToolError each soft failure answered, for middleware", async () => {
+      const out = await new Shout().call({ text: "" }, ctx);
+      expect(toolErrorOf(out)?.kind).toBe("InvalidInput");
+      expect(toolErrorOf(await new Shout().call({ text: "a" }, ctx))).toBeUndefined();
+      expect(toolErrorOf(ToolOutput.errorText("Invalid input: made up"))).toBeUndefined();
     });
     it("passes a success through finish", async () => {
       const out = await new Shout().call({ text: "a" }, ctx);

@@ -7,6 +7,19 @@ import type { Tool, ToolSchema } from "../tool.js";
 import { validateInput } from "../validate.js";
 import { takeValidated } from "./validated.js";
 
+/** The ToolError behind each soft failure `ToolBase.call` answered. */
+const raisedBy = new WeakMap<ToolOutput, ToolError>();
+
+/**
+ * The ToolError a `ToolBase` tool raised for this soft failure, so
+ * middleware can tell its kind (retry never repeats `InvalidInput`, trace
+ * records the kind) now that the tool answers it instead of throwing it.
+ * `undefined` for any other output.
+ */
+export function toolErrorOf(output: ToolOutput): ToolError | undefined {
+  return raisedBy.get(output);
+}
+
 /**
  * The one base of every Toolkit tool: it validates the input once, runs the
  * tool's work, and applies one failure rule.
@@ -84,7 +97,9 @@ export abstract class ToolBase<I = unknown> implements Tool {
     } catch (error) {
       const failure = this.toolError(error);
       if (failure === undefined) throw error;
-      return this.finish(failure.toOutput());
+      const output = this.finish(failure.toOutput());
+      raisedBy.set(output, failure);
+      return output;
     }
   }
 
