@@ -5,11 +5,11 @@ import {
   ToolError,
   ToolOutput,
 } from "@toolkit/core";
-import { checkHostToolFlags, createHostTool } from "@toolkit/registry";
+import { checkHostToolFlags, createHostTool } from "@toolkit/registry/adapter";
 import { asSchema, type Tool } from "ai";
 import { fromModelOutput } from "./from-model-output.js";
 import { toModelOutput } from "./to-model-output.js";
-import { ToolkitToolError } from "./toolkit-tool-error.js";
+import { AiSdkToolError } from "./ai-sdk-tool-error.js";
 
 /** Options for `fromAiSdkTool`. */
 export interface FromAiSdkToolOptions {
@@ -72,7 +72,7 @@ export function fromAiSdkTool(name: string, aiTool: Tool, options: FromAiSdkTool
         output = await lastValue(execute(parsed, { toolCallId, messages: [], abortSignal: ctx.signal }));
       } catch (error) {
         // A tool adapted by toAiSdkTools reports its soft failure this way: keep it soft.
-        if (error instanceof ToolkitToolError) return fromModelOutput(toModelOutput(error.result));
+        if (error instanceof AiSdkToolError) return fromModelOutput(toModelOutput(error.result));
         throw error;
       }
       if (aiTool.toModelOutput)

@@ -1,6 +1,7 @@
 import type { ToolContext } from "@toolkit/core";
-import type { Middleware, ResolvedAdapterOptions, Selector } from "@toolkit/registry";
-import type { ApprovalCheck, ApprovalPolicy } from "./approval-policy.js";
+import type { Middleware, Selector } from "@toolkit/registry";
+import type { ResolvedAdapterOptions } from "@toolkit/registry/adapter";
+import type { AiSdkApprovalCheck, AiSdkApprovalPolicy } from "./approval-policy.js";
 
 /** Options for `toAiSdkTools`. */
 export interface ToAiSdkToolsOptions {
@@ -13,8 +14,8 @@ export interface ToAiSdkToolsOptions {
   /** Shows the model `strictSchema()` of each input schema, marks the tools `strict`, and maps nulls back to absent. @default false */
   strict?: boolean;
   /** Which calls wait for the user through the AI SDK's approval flow. @default false */
-  needsApproval?: ApprovalPolicy;
+  needsApproval?: AiSdkApprovalPolicy;
 }
 
 /** Options with every default applied. */
-export type ResolvedOptions = ResolvedAdapterOptions<ApprovalCheck>;
+export type ResolvedOptions = ResolvedAdapterOptions<AiSdkApprovalCheck>;

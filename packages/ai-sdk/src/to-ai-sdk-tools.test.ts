@@ -4,7 +4,7 @@ import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { toAiSdkTools } from "./to-ai-sdk-tools.js";
-import { ToolkitToolError } from "./toolkit-tool-error.js";
+import { AiSdkToolError } from "./ai-sdk-tool-error.js";
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
 type CallOptions = MockLanguageModelV3["doGenerateCalls"][number];
@@ -132,9 +132,9 @@ describe("toAiSdkTools", () => {
       expect(parts.filter((p) => p.type === "tool-result")).toEqual([]);
       const failure = parts.find((p) => p.type === "tool-error");
       expect(failure).toMatchObject({ type: "tool-error", toolCallId: "call-1", toolName: "add" });
-      expect(failure?.type === "tool-error" && failure.error).toBeInstanceOf(ToolkitToolError);
-      expect(failure?.type === "tool-error" && (failure.error as ToolkitToolError).message).toBe(text);
-      expect(failure?.type === "tool-error" && (failure.error as ToolkitToolError).result.isError).toBe(true);
+      expect(failure?.type === "tool-error" && failure.error).toBeInstanceOf(AiSdkToolError);
+      expect(failure?.type === "tool-error" && (failure.error as AiSdkToolError).message).toBe(text);
+      expect(failure?.type === "tool-error" && (failure.error as AiSdkToolError).result.isError).toBe(true);
     });
 
     it("answers a throwing tool with `Tool 'x' threw: ...`", async () => {
@@ -212,8 +212,8 @@ describe("toAiSdkTools", () => {
           { toolCallId: "c1", messages: [], abortSignal: controller.signal },
         ),
       ).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(ToolkitToolError);
-      expect((failure as ToolkitToolError).result).toMatchObject({
+      expect(failure).toBeInstanceOf(AiSdkToolError);
+      expect((failure as AiSdkToolError).result).toMatchObject({
         isError: true,
         parts: [{ type: "text", text: expect.stringMatching(/^Cancelled/) }],
       });

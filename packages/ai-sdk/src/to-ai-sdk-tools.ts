@@ -5,20 +5,21 @@ import {
   type Tool as ToolkitTool,
   type ToolSchema,
 } from "@toolkit/core";
-import { adaptRegistry, type DispatchOne, type ResolvedApproval, type ToolRegistry } from "@toolkit/registry";
+import type { ToolRegistry } from "@toolkit/registry";
+import { adaptRegistry, type DispatchOne, type ResolvedApproval } from "@toolkit/registry/adapter";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
 import { resolveAiSdkApproval } from "./approval-policy.js";
 import type { ResolvedOptions, ToAiSdkToolsOptions } from "./options.js";
 import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
 import { toModelOutput } from "./to-model-output.js";
-import { ToolkitToolError } from "./toolkit-tool-error.js";
+import { AiSdkToolError } from "./ai-sdk-tool-error.js";
 
 /**
  * Turns the registry's advertised tools into an AI SDK `ToolSet`. Every call
  * the AI SDK makes goes through `dispatch`: validated against the very schema
  * the model was shown, run through the middleware pipeline, cancelled by the
- * AI SDK's `abortSignal`. A soft failure is thrown as a `ToolkitToolError`,
+ * AI SDK's `abortSignal`. A soft failure is thrown as a `AiSdkToolError`,
  * so the AI SDK records a `tool-error` in `steps` and sends the model its
  * text (the failure and its advice) as `error-text`; the run goes on. The set is a snapshot of the surface: call again before the
  * next `generateText` to pick up registry changes (within a run,
@@ -59,7 +60,7 @@ function adapt(
     needsApproval: approvalHook(approval, schema.input_schema, o.strict),
     async execute(input, { abortSignal, toolCallId }) {
       const result = toAiSdkToolResult(await run({ id: toolCallId, name: schema.tool, input }, abortSignal));
-      if (result.isError) throw new ToolkitToolError(result);
+      if (result.isError) throw new AiSdkToolError(result);
       return result;
     },
     toModelOutput({ output }) {

@@ -24,3 +24,23 @@ export { MAX_TODO_CONTENT, MAX_TODO_ITEMS, renderTodoList, Todo, todoList } from
 export type { TodoItem, TodoStatus } from "./tools/todo.js";
 export { Workspace, inside } from "./workspace.js";
 export type { WorkspaceOptions, WorkspacePath } from "./workspace.js";
+export { LocalFileSource } from "./file-source/local-file-source.js";
+export type { LocalFileSourceOptions } from "./file-source/local-file-source.js";
+export { MemoryFileSource } from "./file-source/memory-file-source.js";
+export type { MemoryFileSourceOptions } from "./file-source/memory-file-source.js";
+export { writeFileAtomic } from "./file-source/atomic-write.js";
+export type { AtomicWriteOptions } from "./file-source/atomic-write.js";
+export type {
+  DirEntry,
+  FileKind,
+  FileSource,
+  FileStat,
+  ListOptions,
+  OpenFile,
+  OpenOptions,
+  ReadChunksOptions,
+  ReadFileOptions,
+  RenameOptions,
+  StatOptions,
+  WriteFileOptions,
+} from "./file-source/file-source.js";

@@ -5,9 +5,9 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ToolError } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeFileAtomic } from "./atomic-write.js";
+import { writeFileAtomic } from "@toolkit/core";
 import type { FileSource } from "./file-source.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { Read } from "./read.js";
 import { type TempWorkspace, tempWorkspace, wrapSource } from "./test-helpers.js";
 import { Write } from "./write.js";
@@ -160,7 +160,7 @@ describe("writeFileAtomic under a crash", () => {
       const target = at("crash.bin");
       await writeFile(target, Buffer.alloc(size, 0x61));
       const script = at("writer.mjs");
-      const source = join(import.meta.dirname, "atomic-write.ts");
+      const source = join(import.meta.dirname, "../../core/src/file-source/atomic-write.ts");
       await writeFile(
         script,
         `import { writeFileAtomic } from ${JSON.stringify(source)};

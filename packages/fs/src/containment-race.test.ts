@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createToolContext, type Tool, type ToolContext, Workspace } from "@toolkit/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFsTools } from "./create-fs-tools.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { createLoomTools } from "./loom/create-loom-tools.js";
 
 const TRIES = Number(process.env.TOOLKIT_RACE_TRIES ?? 10_000);

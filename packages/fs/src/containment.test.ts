@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFsTools } from "./create-fs-tools.js";
 import type { FileSource } from "./file-source.js";
 import { Workspace } from "./index.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { createLoomTools } from "./loom/create-loom-tools.js";
 import { wrapSource } from "./test-helpers.js";
 

@@ -1,7 +1,7 @@
 import { Edit, type EditOptions } from "./edit.js";
 import { FileViewer, type FileViewerOptions } from "./file-viewer.js";
 import type { FsToolOptions } from "./fs-options.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { MultiEdit } from "./multi-edit.js";
 import { Read, type ReadOptions } from "./read.js";
 import { Write } from "./write.js";

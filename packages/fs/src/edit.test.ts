@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Edit } from "./edit.js";
 import type { FileSource } from "./file-source.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { Read } from "./read.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
 import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";

@@ -1,6 +1,6 @@
 import type { Workspace } from "@toolkit/core";
 import type { FileSource } from "./file-source.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 
 /** Options every fs tool takes. */
 export interface FsToolOptions {

@@ -13,15 +13,19 @@ export { MultiEdit, MAX_EDITS } from "./multi-edit.js";
 export { FileViewer } from "./file-viewer.js";
 export type { FileViewerOptions } from "./file-viewer.js";
 export type { FsToolOptions } from "./fs-options.js";
-export type { DirEntry, FileSource, FileStat, ReadChunksOptions, WriteFileOptions } from "./file-source.js";
-export { LocalFileSource } from "./local-file-source.js";
-export type { LocalFileSourceOptions } from "./local-file-source.js";
-export { MemoryFileSource } from "./memory-file-source.js";
-export type { MemoryFileSourceOptions } from "./memory-file-source.js";
+export { LocalFileSource, MemoryFileSource, writeFileAtomic } from "./deprecated-source-exports.js";
+export type {
+  AtomicWriteOptions,
+  DirEntry,
+  FileSource,
+  FileStat,
+  LocalFileSourceOptions,
+  MemoryFileSourceOptions,
+  ReadChunksOptions,
+  WriteFileOptions,
+} from "./deprecated-source-exports.js";
 export { StaleGuard, hashBytes } from "./stale-guard.js";
 export type { FileRecord } from "./stale-guard.js";
-export { writeFileAtomic } from "./atomic-write.js";
-export type { AtomicWriteOptions } from "./atomic-write.js";
 export { applyEdits, MAX_LISTED_MATCHES } from "./edit-apply.js";
 export type {
   AppliedEdit,

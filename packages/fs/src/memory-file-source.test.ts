@@ -2,7 +2,7 @@ import { Workspace } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { createFsTools } from "./create-fs-tools.js";
 import { createLoomTools } from "./loom/create-loom-tools.js";
-import { MemoryFileSource } from "./memory-file-source.js";
+import { MemoryFileSource } from "@toolkit/core";
 import { createToolContext } from "@toolkit/core";
 
 const root = "/virtual/project";

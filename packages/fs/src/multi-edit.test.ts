@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FileSource } from "./file-source.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { MultiEdit } from "./multi-edit.js";
 import { Read } from "./read.js";
 import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Retention, Workspace } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FileSource } from "./file-source.js";
-import { LocalFileSource } from "./local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { Read } from "./read.js";
 import { StaleGuard } from "./stale-guard.js";
 import { encodeText } from "./text-codec.js";

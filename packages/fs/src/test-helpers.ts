@@ -30,10 +30,13 @@ export function wrapSource(base: FileSource, overrides: Partial<FileSource>): Fi
   return {
     resolve: (w, p, f) => base.resolve(w, p, f),
     realRoot: (w) => base.realRoot(w),
-    stat: (p) => base.stat(p),
+    stat: (p, o) => base.stat(p, o),
     open: (p, o) => base.open(p, o),
+    read: (p, o) => base.read(p, o),
+    readChunks: (p, o) => base.readChunks(p, o),
     writeFile: (p, d, o) => base.writeFile(p, d, o),
     list: (p, o) => base.list(p, o),
+    rename: (f, t, o) => base.rename(f, t, o),
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import { isToolMessage } from "@langchain/core/messages";
 import type { ToolCall } from "@langchain/core/messages/tool";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { TOOL_NAME_PATTERN, type Tool, ToolError, ToolOutput } from "@toolkit/core";
-import { checkHostToolFlags, createHostTool } from "@toolkit/registry";
+import { checkHostToolFlags, createHostTool } from "@toolkit/registry/adapter";
 import { fromToolMessage } from "./from-tool-message.js";
 import { inputJsonSchema } from "./input-json-schema.js";
 

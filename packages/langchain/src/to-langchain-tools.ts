@@ -1,4 +1,5 @@
-import { adaptRegistry, type ToolRegistry } from "@toolkit/registry";
+import type { ToolRegistry } from "@toolkit/registry";
+import { adaptRegistry } from "@toolkit/registry/adapter";
 import type { ToLangChainToolsOptions } from "./options.js";
 import { ToolkitStructuredTool } from "./toolkit-structured-tool.js";
 

@@ -9,7 +9,7 @@ import {
 } from "@langchain/core/tools";
 import type { JsonSchema7Type } from "@langchain/core/utils/json_schema";
 import type { JsonSchema, ToolSchema } from "@toolkit/core";
-import type { DispatchOne } from "@toolkit/registry";
+import type { DispatchOne } from "@toolkit/registry/adapter";
 import { type ContentAndArtifact, toContentAndArtifact } from "./to-tool-message.js";
 
 type Input = StructuredToolCallInput<JsonSchema7Type, unknown>;

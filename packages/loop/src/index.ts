@@ -55,7 +55,7 @@ export { randomIds, sequentialIds } from "./id-gen.js";
 export type { IdGen } from "./id-gen.js";
 export { manualClock, systemClock } from "./clock.js";
 export type { Clock } from "./clock.js";
-export { DEFAULT_RETRY } from "./http/retry-policy.js";
+export { DEFAULT_MODEL_RETRY } from "./http/retry-policy.js";
 export type { RetryPolicy } from "./http/retry-policy.js";
 export { ModelHttpError } from "./http/model-http-error.js";
 export { openaiChat, openaiChatCodec } from "./providers/openai-chat.js";
@@ -85,3 +85,5 @@ export type {
   StreamAssembler,
   WireCodec,
 } from "./providers/wire-codec.js";
+// Deprecated names, removed in 0.3.
+export { DEFAULT_RETRY } from "./http/retry-policy.js";

@@ -28,12 +28,11 @@ export type { Invalidation, MemoizeOptions } from "./memoize/index.js";
 
 export { outputLimit } from "./output-limit/index.js";
 export type { OutputLimitOptions } from "./output-limit/index.js";
-export { MIN_OUTPUT_BYTES, cutMarker, limitText } from "./output-limit/limit-text.js";
+export { MIN_OUTPUT_BYTES, limitText } from "./output-limit/limit-text.js";
 export type { LimitedText } from "./output-limit/limit-text.js";
 
 export { unknownToolHints } from "./unknown-tool-hints/index.js";
 export type { UnknownToolHintsOptions } from "./unknown-tool-hints/index.js";
-export { closestName, editDistance } from "./unknown-tool-hints/closest-name.js";
 
 export { defaultRetryOn, retry } from "./retry/index.js";
 export type { RetryFailure, RetryOptions } from "./retry/index.js";
@@ -44,4 +43,7 @@ export { SECRET_PATTERNS, redactSecrets } from "./redact/secret-patterns.js";
 export type { RedactedText, SecretPattern } from "./redact/secret-patterns.js";
 
 export { TRACER_NAME, trace } from "./trace/index.js";
-export type { TraceOptions } from "./trace/index.js";
+export type { TraceOptions, TraceSpan, TraceTracer } from "./trace/index.js";
+
+// Deprecated: internal helpers of the layers. Removed in 0.3.
+export { closestName, cutMarker, editDistance } from "./deprecated-root-exports.js";

@@ -1,5 +1,6 @@
 import type { ToolContext } from "@toolkit/core";
-import type { ApprovalPolicy, Middleware, ResolvedAdapterOptions, Selector } from "@toolkit/registry";
+import type { ApprovalPolicy, Middleware, Selector } from "@toolkit/registry";
+import type { ResolvedAdapterOptions } from "@toolkit/registry/adapter";
 
 /** Options for `toAgentsTools`. */
 export interface ToAgentsToolsOptions {

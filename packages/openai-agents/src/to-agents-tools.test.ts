@@ -16,7 +16,7 @@ import { type Middleware, selectReadOnly, ToolRegistry } from "@toolkit/registry
 import { describe, expect, it } from "vitest";
 import { toAgentsTools } from "./to-agents-tools.js";
 import { toolErrorText } from "./tool-error-text.js";
-import { ToolkitToolError } from "./toolkit-tool-error.js";
+import { AgentsToolError } from "./agents-tool-error.js";
 
 type OutputItem = ModelResponse["output"][number];
 
@@ -232,9 +232,9 @@ describe("toAgentsTools", () => {
         setTraceProcessors([]);
       }
     });
-    it("hands errorFunction a ToolkitToolError whose text is what the model reads", () => {
+    it("hands errorFunction an AgentsToolError whose text is what the model reads", () => {
       const output = ToolError.timeout(3).toOutput();
-      const error = new ToolkitToolError(output);
+      const error = new AgentsToolError(output);
       expect(error.output).toBe(output);
       expect(error.message).toBe(output.textContent());
       expect(toolErrorText("slow", error)).toBe(output.textContent());

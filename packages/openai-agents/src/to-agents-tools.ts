@@ -1,16 +1,16 @@
 import { type FunctionTool, tool } from "@openai/agents";
 import { type JsonSchema, restoreAbsent, strictSchema, type Tool, type ToolSchema } from "@toolkit/core";
+import type { ToolRegistry } from "@toolkit/registry";
 import {
   adaptRegistry,
   type DispatchOne,
   type ResolvedApproval,
   resolveApproval,
-  type ToolRegistry,
-} from "@toolkit/registry";
+} from "@toolkit/registry/adapter";
 import type { ResolvedOptions, ToAgentsToolsOptions } from "./options.js";
 import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
 import { toolErrorText } from "./tool-error-text.js";
-import { ToolkitToolError } from "./toolkit-tool-error.js";
+import { AgentsToolError } from "./agents-tool-error.js";
 
 /** A function tool made by `toAgentsTools`. */
 export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;
@@ -68,7 +68,7 @@ function adapt(
     async execute(input: unknown, _run: unknown, details?: ToolCallDetails): Promise<AgentsToolOutput> {
       const id = details?.toolCall?.callId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
       const output = await run({ id, name: schema.tool, input }, details?.signal);
-      if (output.isError) throw new ToolkitToolError(output);
+      if (output.isError) throw new AgentsToolError(output);
       return toAgentsOutput(output);
     },
   };

@@ -16,19 +16,27 @@ export { MiddlewareError, composeMiddleware } from "./middleware.js";
 export type { DispatchCall, Middleware, Next } from "./middleware.js";
 export { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors.js";
 export type { AdvertisedSurface, Selector, SelectorTurn } from "./selectors.js";
-export { createSignalJoiner } from "./signal-joiner.js";
-export type { JoinedContext, SignalJoiner } from "./signal-joiner.js";
-export { createDispatchOne } from "./dispatch-one.js";
-export type { DispatchOne, DispatchOneOptions } from "./dispatch-one.js";
-export { checkApprovalPolicy, resolveApproval } from "./approval-policy.js";
-export type { ApprovalCheck, ApprovalPolicy, ResolvedApproval } from "./approval-policy.js";
-export { resolveAdapterOptions } from "./resolve-adapter-options.js";
+export type { ApprovalCheck, ApprovalPolicy } from "./adapter/approval-policy.js";
+// Deprecated: the adapter plumbing lives on @toolkit/registry/adapter. Removed in 0.3.
+export {
+  adaptRegistry,
+  checkApprovalPolicy,
+  checkHostToolFlags,
+  createDispatchOne,
+  createHostTool,
+  createSignalJoiner,
+  resolveAdapterOptions,
+  resolveApproval,
+} from "./adapter/deprecated-root-exports.js";
 export type {
+  AdaptedRegistry,
   AdapterOptions,
+  DispatchOne,
+  DispatchOneOptions,
+  HostToolOptions,
+  JoinedContext,
   ResolveAdapterOptionsSettings,
   ResolvedAdapterOptions,
-} from "./resolve-adapter-options.js";
-export { checkHostToolFlags, createHostTool } from "./create-host-tool.js";
-export type { HostToolOptions } from "./create-host-tool.js";
-export { adaptRegistry } from "./adapt-registry.js";
-export type { AdaptedRegistry } from "./adapt-registry.js";
+  ResolvedApproval,
+  SignalJoiner,
+} from "./adapter/deprecated-root-exports.js";

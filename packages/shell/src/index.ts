@@ -32,4 +32,10 @@ export { seatbeltProfile } from "./sandbox/seatbelt-profile.js";
 export type { SeatbeltProfileOptions } from "./sandbox/seatbelt-profile.js";
 export { matchesHostPattern } from "./sandbox/host-pattern.js";
 export { startAllowListProxy } from "./sandbox/allow-list-proxy.js";
-export type { AllowListProxy, AllowListProxyOptions, LookupFunction } from "./sandbox/allow-list-proxy.js";
+export type {
+  AllowListProxy,
+  AllowListProxyOptions,
+  ProxyLookupFunction,
+} from "./sandbox/allow-list-proxy.js";
+// Deprecated names, removed in 0.3.
+export type { LookupFunction } from "./sandbox/allow-list-proxy.js";

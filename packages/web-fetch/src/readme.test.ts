@@ -10,7 +10,8 @@ import { type TestSite, serve, startTestSite } from "./tool/test-site.js";
 // resolves to a public address and every connection reaches a local site.
 const here = import.meta.dirname;
 const readme = readFileSync(join(here, "..", "README.md"), "utf8");
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+// Blocks marked no-run (they fetch a real site) run here, on the pretend internet.
+const blocks = [...readme.matchAll(/```ts(?: no-run)?\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 
 let site: TestSite;
 let dir: string;

@@ -5,11 +5,8 @@ export { SearchError } from "./search-error.js";
 export type { SearchErrorFields, SearchErrorKind } from "./search-error.js";
 export { SearchConfigError } from "./config-error.js";
 export type { SearchConfigErrorFields } from "./config-error.js";
-export { redactSecrets } from "./redact.js";
-export { DEFAULT_RETRY } from "./retry/retry-options.js";
-export type { ResolvedRetry, RetryOptions } from "./retry/retry-options.js";
-export { backoffDelayMs } from "./retry/backoff.js";
-export { parseRetryAfterMs } from "./retry/retry-after.js";
+export { DEFAULT_SEARCH_RETRY } from "./retry/retry-options.js";
+export type { ResolvedRetry, SearchRetryOptions } from "./retry/retry-options.js";
 export { DEFAULT_TIMEOUT_MS } from "./http/transport-options.js";
 export { MAX_RESPONSE_BYTES } from "./http/send-attempt.js";
 export type { RetryEvent, TransportOptions } from "./http/transport-options.js";
@@ -24,9 +21,6 @@ export { WebSearch } from "./tool/web-search.js";
 export type { WebSearchOptions } from "./tool/web-search.js";
 export { createWebSearchTools } from "./tool/create-web-search-tools.js";
 export { WEB_SEARCH_SCHEMA } from "./tool/web-search-input.js";
-export { filterByDomains, hostMatches, normalizeDomain, siteOperators } from "./tool/domain-filter.js";
-export type { DomainFilters } from "./tool/domain-filter.js";
-export { formatResults } from "./tool/format-results.js";
 export { searchFailure } from "./tool/search-failure.js";
 // Deprecated: the proxy server lives on @toolkit/web-search/proxy.
 export {
@@ -45,3 +39,15 @@ export type {
   SearchProxyOptions,
   StartSearchProxyOptions,
 } from "./proxy/deprecated-root-exports.js";
+// Deprecated: renamed, or internal (the retry helpers live in @toolkit/internal). Removed in 0.3.
+export { redactSecrets } from "./redact.js";
+export {
+  filterByDomains,
+  formatResults,
+  hostMatches,
+  normalizeDomain,
+  siteOperators,
+} from "./tool/deprecated-root-exports.js";
+export type { DomainFilters } from "./tool/deprecated-root-exports.js";
+export { backoffDelayMs, DEFAULT_RETRY, parseRetryAfterMs } from "./retry/deprecated-root-exports.js";
+export type { RetryOptions } from "./retry/deprecated-root-exports.js";

@@ -1,20 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "./redact.js";
+import { redactValues } from "./redact.js";
 
-describe("redactSecrets", () => {
+describe("redactValues", () => {
   describe("when the text holds a secret", () => {
     it("removes it as written and URL-encoded", () => {
-      expect(redactSecrets("GET /x?key=a%2Fb+c&y=a/b c", ["a/b c"])).toBe(
+      expect(redactValues("GET /x?key=a%2Fb+c&y=a/b c", ["a/b c"])).toBe(
         "GET /x?key=[redacted]&y=[redacted]",
       );
-      expect(redactSecrets("no secrets", ["", "zz"])).toBe("no secrets");
+      expect(redactValues("no secrets", ["", "zz"])).toBe("no secrets");
     });
 
     it("leaves no trace of an arbitrary secret", () => {
       fc.assert(
         fc.property(fc.string({ minLength: 4 }), fc.string(), fc.string(), (secret, before, after) => {
-          expect(redactSecrets(`${before}${secret}${after}`, [secret])).not.toContain(secret);
+          expect(redactValues(`${before}${secret}${after}`, [secret])).not.toContain(secret);
         }),
       );
     });

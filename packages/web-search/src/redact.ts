@@ -6,7 +6,7 @@ export const REDACTED = "[redacted]";
  * text. Secrets shorter than 4 characters are still removed; empty ones are
  * ignored.
  */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+export function redactValues(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
@@ -20,3 +20,6 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   }
   return out;
 }
+
+/** @deprecated internal to @toolkit/web-search (it redacts its own keys); removed in 0.3 */
+export const redactSecrets: (text: string, secrets: readonly string[]) => string = redactValues;

@@ -11,19 +11,21 @@ const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const TYPED = join(dirname(fileURLToPath(import.meta.url)), "typed");
 
 const cases = [
-  ...CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario, variant: "", extra: {} }))),
+  ...CLIENTS.flatMap((client) => SCENARIOS.map((scenario) => ({ client, scenario, variant: "", extra: {}, file: scenario.name }))),
   ...VARIANTS.flatMap((variant) => {
     const scenario = SCENARIOS.find((s) => s.name === variant.scenario);
     if (!scenario) throw new Error(`variant ${variant.name}: no scenario ${variant.scenario}`);
     return CLIENTS.flatMap((client) => {
       const extra = variant.options[client.name];
-      return extra ? [{ client, scenario, variant: `.${variant.name}`, extra }] : [];
+      return extra
+        ? [{ client, scenario, variant: `.${variant.name}`, extra, file: `${scenario.name}.${variant.name}` }]
+        : [];
     });
   }),
 ];
 
 describe("golden request bytes", () => {
-  describe.each(cases)("when $scenario.name$variant is replayed for $client.name", ({ client, scenario, variant, extra }) => {
+  describe.each(cases)("when $file is replayed for $client.name", ({ client, scenario, variant, extra }) => {
     it("sends exactly the bytes in the golden file", async () => {
       const file = join(GOLDEN, client.name, `${scenario.name}${variant}.jsonl`);
       const actual = await replay(scenario, client, {}, extra);

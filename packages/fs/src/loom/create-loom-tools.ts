@@ -1,4 +1,4 @@
-import { LocalFileSource } from "../local-file-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import type { EditOptions } from "../edit.js";
 import { EditFile } from "./edit-file.js";
 import { ListFiles, type ListFilesOptions } from "./list-files.js";

@@ -106,7 +106,7 @@ export class ListFiles extends FsTool<ListFilesInput> {
     depth: number,
     out: Listed[],
   ): Promise<boolean> {
-    const entries = await this.#o.source.list(real, { realRoot });
+    const entries = await this.#o.source.list(real, { realRoot, sizes: true });
     for (const entry of entries) {
       if (out.length >= this.#o.maxEntries) return true;
       if (ctx.signal.aborted) throw ToolError.cancelled();
@@ -114,7 +114,7 @@ export class ListFiles extends FsTool<ListFilesInput> {
       const listed =
         entry.kind === "symlink"
           ? await this.#linked(ctx, rel)
-          : { path: rel, size: entry.size, is_dir: entry.kind === "directory" };
+          : { path: rel, size: entry.size ?? 0, is_dir: entry.kind === "directory" };
       if (!listed) continue;
       out.push(listed);
       const descend = entry.kind === "directory" && depth > 1;

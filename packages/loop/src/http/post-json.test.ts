@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { manualClock } from "../clock.js";
 import { ModelHttpError } from "./model-http-error.js";
 import { postJson } from "./post-json.js";
-import { retryAfterMs } from "./retry-after.js";
-import { DEFAULT_RETRY, resolveRetry } from "./retry-policy.js";
+import { DEFAULT_MODEL_RETRY, resolveRetry } from "./retry-policy.js";
 
 type Answer = { status: number; body: string; headers?: Record<string, string>; hangMs?: number };
 const servers: Server[] = [];
@@ -50,7 +49,7 @@ function post(url: string, extra: Partial<Parameters<typeof postJson>[0]> = {}) 
     body: "{}",
     signal: undefined,
     timeoutMs: 2_000,
-    retry: DEFAULT_RETRY,
+    retry: DEFAULT_MODEL_RETRY,
     clock: manualClock(),
     secrets: [],
     ...extra,
@@ -68,6 +67,32 @@ describe("postJson", () => {
       expect(await post(url, { clock })).toEqual({ ok: true });
       expect(hits()).toBe(2);
       expect(clock.sleeps).toEqual([2_000]);
+    });
+  });
+
+  // How Retry-After reads lives in @toolkit/internal with its tests; these check that postJson asks it.
+  describe.each([
+    ["1.5", 1_500],
+    ["Thu, 01 Jan 1970 00:00:07 GMT", 7_000],
+  ])("when the server answers 429 with Retry-After %j", (header, ms) => {
+    it(`waits ${ms} ms, read against the clock`, async () => {
+      const { url } = await serve([
+        { status: 429, body: "{}", headers: { "retry-after": header } },
+        { status: 200, body: '{"ok":true}' },
+      ]);
+      const clock = manualClock();
+      expect(await post(url, { clock })).toEqual({ ok: true });
+      expect(clock.sleeps).toEqual([ms]);
+    });
+  });
+
+  describe("when the server asks, in Retry-After, for longer than maxRetryAfterMs", () => {
+    it("fails at once", async () => {
+      const { url, hits } = await serve([{ status: 429, body: "{}", headers: { "retry-after": "61" } }]);
+      const clock = manualClock();
+      await expect(post(url, { clock })).rejects.toThrow("HTTP 429");
+      expect(hits()).toBe(1);
+      expect(clock.sleeps).toEqual([]);
     });
   });
 
@@ -137,18 +162,6 @@ describe("postJson", () => {
       const { url } = await serve([{ status: 200, body: "<html>" }]);
       await expect(post(url)).rejects.toThrow("the reply is not JSON: <html>");
     });
-  });
-});
-
-describe("retryAfterMs", () => {
-  it.each([
-    ["3", 3_000],
-    ["0.5", 500],
-    ["Thu, 01 Jan 1970 00:00:10 GMT", 10_000],
-    ["soon", undefined],
-    [null, undefined],
-  ])("reads %s as %s", (header, expected) => {
-    expect(retryAfterMs({ header, nowMs: 0 })).toBe(expected);
   });
 });
 

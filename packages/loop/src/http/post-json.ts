@@ -1,6 +1,6 @@
+import { parseRetryAfterMs } from "@toolkit/internal";
 import { abortError, type Clock } from "../clock.js";
 import { ModelHttpError } from "./model-http-error.js";
-import { retryAfterMs } from "./retry-after.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 
 /** What `postJson` needs. */
@@ -90,7 +90,7 @@ async function attemptOnce(o: PostJsonOptions, attempt: number): Promise<Outcome
       }
     }
     const retryable = response.status === 429 || response.status >= 500;
-    const wait = retryAfterMs({ header: response.headers.get("retry-after"), nowMs: o.clock.now() });
+    const wait = parseRetryAfterMs(response.headers.get("retry-after"), o.clock.now());
     return fail(o, attempt, `HTTP ${response.status}: ${errorMessage(text)}`, {
       status: response.status,
       retryable,

@@ -1,3 +1,5 @@
+import { backoffMs as backoff } from "@toolkit/internal";
+
 /** How a client retries 429, 5xx, timeouts and network errors. */
 export interface RetryPolicy {
   /** Total attempts, the first included. @default 3 */
@@ -12,8 +14,8 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-/** The default retry policy. */
-export const DEFAULT_RETRY: RetryPolicy = Object.freeze({
+/** The default retry policy of the model clients. */
+export const DEFAULT_MODEL_RETRY: RetryPolicy = Object.freeze({
   attempts: 3,
   baseMs: 500,
   factor: 2,
@@ -23,7 +25,7 @@ export const DEFAULT_RETRY: RetryPolicy = Object.freeze({
 
 /** Merges a partial policy over the default; throws a TypeError naming a bad field. */
 export function resolveRetry(owner: string, retry: Partial<RetryPolicy> = {}): RetryPolicy {
-  const out = { ...DEFAULT_RETRY, ...retry };
+  const out = { ...DEFAULT_MODEL_RETRY, ...retry };
   for (const [key, value] of Object.entries(out)) {
     const min = key === "attempts" || key === "factor" ? 1 : 0;
     if (typeof value !== "number" || !Number.isFinite(value) || value < min) {
@@ -36,7 +38,14 @@ export function resolveRetry(owner: string, retry: Partial<RetryPolicy> = {}): R
   return Object.freeze(out);
 }
 
-/** The backoff wait before attempt `attempt + 1` (attempt counts from 1). */
+/**
+ * The backoff wait before attempt `attempt + 1` (attempt counts from 1),
+ * without jitter: a model client's retries are few and its callers are not a
+ * crowd, and a fixed wait keeps a run reproducible.
+ */
 export function backoffMs(policy: RetryPolicy, attempt: number): number {
-  return Math.min(policy.capMs, policy.baseMs * policy.factor ** (attempt - 1));
+  return backoff(policy, attempt);
 }
+
+/** @deprecated use DEFAULT_MODEL_RETRY; removed in 0.3 */
+export const DEFAULT_RETRY: RetryPolicy = DEFAULT_MODEL_RETRY;

@@ -24,7 +24,9 @@ export interface AnthropicMessagesOptions extends CommonClientOptions {
   /**
    * Prompt-cache breakpoints: `"auto"` puts `cache_control: { type: "ephemeral" }`
    * on the last tool, the system prompt and the newest user turn (3 of the 4
-   * the API allows); `"off"` sends none. @default "off"
+   * the API allows); `"off"` sends none. Prompts shorter than the model's
+   * minimum cacheable length are simply not cached, so `"auto"` costs nothing
+   * there. @default "auto"
    */
   cache?: "auto" | "off";
 }
@@ -68,7 +70,7 @@ export const anthropicMessagesCodec: WireCodec = {
     ...(apiKey ? { "x-api-key": apiKey } : {}),
   }),
   encode(request: ModelRequest, { model, maxTokens, settings = {} }) {
-    const cache = settings.cache === "auto";
+    const cache = settings.cache !== "off";
     const budget = settings.thinking?.budgetTokens;
     // The thinking budget counts against max_tokens: add it, so the answer keeps its room (as the AI SDK does).
     const body: { [k: string]: JsonValue } = { model, max_tokens: (maxTokens ?? 4096) + (budget ?? 0) };

@@ -171,7 +171,11 @@ describe("anthropicMessagesCodec", () => {
         ...request("none"),
         messages: [...conversation, { role: "user", parts: [{ type: "text", text: "note" }] }],
       };
-      expect(JSON.stringify(anthropicMessagesCodec.encode(withNote, { model: "m", maxTokens: 100 }))).toBe(
+      // Cache breakpoints (on by default) are tested in model-options.test.ts.
+      const settings = { cache: "off" } as const;
+      expect(
+        JSON.stringify(anthropicMessagesCodec.encode(withNote, { model: "m", maxTokens: 100, settings })),
+      ).toBe(
         '{"model":"m","max_tokens":100,"system":"Be brief.","messages":[{"role":"user","content":[{"type":"text","text":"go"}]},' +
           '{"role":"assistant","content":[{"type":"tool_use","id":"c1","name":"echo","input":{"v":"a"}}]},' +
           '{"role":"user","content":[{"type":"tool_result","tool_use_id":"c1","content":[{"type":"text","text":"bad"},{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw=="}}],"is_error":true},{"type":"text","text":"note"}]}],' +

@@ -16,7 +16,7 @@ export interface CommonClientOptions extends ModelOptions {
   apiKey?: string | undefined;
   /** Per-attempt timeout (for a stream: the longest silence between chunks). @default 120000 */
   timeoutMs?: number;
-  /** Retries for 429, 5xx, timeouts, network errors and streams cut short. @default DEFAULT_RETRY */
+  /** Retries for 429, 5xx, timeouts, network errors and streams cut short. @default DEFAULT_MODEL_RETRY */
   retry?: Partial<RetryPolicy>;
   /** Extra headers (e.g. an organisation id). */
   headers?: Record<string, string>;
@@ -38,8 +38,8 @@ export interface CreateModelClientOptions extends CommonClientOptions {
   maxTokens?: number | undefined;
   /** The name used in error messages. @default codec.provider */
   owner?: string;
-  /** A prompt-cache key; `true` sends the loop's session id. */
-  promptCacheKey?: string | true | undefined;
+  /** A prompt-cache key; `true` sends the loop's session id, `false` nothing. @default the session id against api.openai.com, else nothing */
+  promptCacheKey?: string | boolean | undefined;
   /** Prompt-cache breakpoints (Anthropic). */
   cache?: "auto" | "off" | undefined;
   /** Ask for encrypted reasoning (OpenAI Responses). */
@@ -66,8 +66,8 @@ export function createModelClient(options: CreateModelClientOptions): ModelClien
     ids = randomIds(),
     clock = systemClock,
     extraBody,
-    promptCacheKey,
   } = options;
+  const promptCacheKey = options.promptCacheKey ?? (isOpenAiApi(baseUrl) ? true : undefined);
   const maxTokens = options.maxOutputTokens ?? options.maxTokens;
   if (typeof model !== "string" || model === "") {
     throw new TypeError(`${owner}: \`model\` must be a non-empty string, got ${JSON.stringify(model)}`);
@@ -87,11 +87,11 @@ export function createModelClient(options: CreateModelClientOptions): ModelClien
   }
   if (
     promptCacheKey !== undefined &&
-    promptCacheKey !== true &&
+    typeof promptCacheKey !== "boolean" &&
     (typeof promptCacheKey !== "string" || promptCacheKey === "")
   ) {
     throw new TypeError(
-      `${owner}: \`promptCacheKey\` must be a non-empty string or true, got ${JSON.stringify(promptCacheKey)}`,
+      `${owner}: \`promptCacheKey\` must be a non-empty string or a boolean, got ${JSON.stringify(promptCacheKey)}`,
     );
   }
   if (options.cache !== undefined && options.cache !== "auto" && options.cache !== "off") {
@@ -122,7 +122,7 @@ export function createModelClient(options: CreateModelClientOptions): ModelClien
       if (options[key] !== undefined) Object.assign(out, { [key]: options[key] });
     }
     const cacheKey = promptCacheKey === true ? request.sessionId : promptCacheKey;
-    if (cacheKey !== undefined) out.promptCacheKey = cacheKey;
+    if (typeof cacheKey === "string") out.promptCacheKey = cacheKey;
     if (stream) out.stream = true;
     return out;
   };
@@ -159,4 +159,13 @@ export function createModelClient(options: CreateModelClientOptions): ModelClien
       }
     },
   } satisfies ModelClient);
+}
+
+/** True for OpenAI's own API, whose `prompt_cache_key` the clients send by default. */
+function isOpenAiApi(baseUrl: string): boolean {
+  try {
+    return new URL(baseUrl).hostname.toLowerCase() === "api.openai.com";
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,7 @@ import { anthropicMessages } from "./anthropic-messages.js";
 import { geminiGenerateContent } from "./gemini-generate-content.js";
 import { geminiSchema } from "./gemini-schema.js";
 import { openaiChat } from "./openai-chat.js";
+import { openaiResponses } from "./openai-responses.js";
 
 const base = { baseUrl: "http://127.0.0.1:9/v1", model: "m" };
 const request: ModelRequest = {
@@ -32,7 +33,11 @@ describe("model options", () => {
       ],
       [{ extraBody: [] }, "openaiChat: `extraBody` must be an object of body fields, got []"],
       [{ stream: 1 }, "openaiChat: `stream` must be a boolean, got 1"],
-      [{ promptCacheKey: "" }, 'openaiChat: `promptCacheKey` must be a non-empty string or true, got ""'],
+      [
+        { promptCacheKey: "" },
+        'openaiChat: `promptCacheKey` must be a non-empty string or a boolean, got ""',
+      ],
+      [{ promptCacheKey: 1 }, "openaiChat: `promptCacheKey` must be a non-empty string or a boolean, got 1"],
     ])("throws naming it (%j)", (extra, message) => {
       expect(() => openaiChat({ ...base, ...(extra as object) })).toThrow(message);
     });
@@ -60,6 +65,54 @@ describe("model options", () => {
       expect(JSON.parse(openaiChat({ ...base, promptCacheKey: true }).encode(request)).prompt_cache_key).toBe(
         "s-1",
       );
+    });
+  });
+
+  describe("when promptCacheKey is left out", () => {
+    const key = (client: { encode(r: ModelRequest): string }) =>
+      JSON.parse(client.encode(request)).prompt_cache_key as unknown;
+
+    it("sends the session id to OpenAI's own API, Chat and Responses alike", () => {
+      const openai = { baseUrl: "https://API.openai.com/v1", model: "m" };
+      expect(key(openaiChat(openai))).toBe("s-1");
+      expect(key(openaiResponses(openai))).toBe("s-1");
+    });
+
+    it("sends nothing to another server, which may refuse a field it does not know", () => {
+      expect(key(openaiChat(base))).toBeUndefined();
+      expect(key(openaiChat({ ...base, baseUrl: "https://api.openai.com.evil.test/v1" }))).toBeUndefined();
+      expect(key(openaiResponses(base))).toBeUndefined();
+    });
+
+    it("can be switched off for OpenAI with false, and on for another server with true", () => {
+      expect(
+        key(openaiChat({ baseUrl: "https://api.openai.com/v1", model: "m", promptCacheKey: false })),
+      ).toBe(undefined);
+      expect(key(openaiChat({ ...base, promptCacheKey: true }))).toBe("s-1");
+    });
+  });
+
+  describe("when Anthropic's cache is left out", () => {
+    const encode = (cache?: "auto" | "off") =>
+      JSON.parse(
+        anthropicMessages({ apiKey: "k", model: "m", ...(cache ? { cache } : {}) }).encode({
+          ...request,
+          system: "Be brief.",
+        }),
+      );
+
+    it('marks the last tool, the system prompt and the newest user turn, as "auto" does', () => {
+      const body = encode();
+      expect(body).toEqual(encode("auto"));
+      expect(body.tools.at(-1).cache_control).toEqual({ type: "ephemeral" });
+      expect(body.system).toEqual([
+        { type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } },
+      ]);
+      expect(body.messages.at(-1).content.at(-1).cache_control).toEqual({ type: "ephemeral" });
+    });
+
+    it('sends no breakpoint with "off"', () => {
+      expect(JSON.stringify(encode("off"))).not.toContain("cache_control");
     });
   });
 

@@ -14,8 +14,14 @@ import type { WireCodec } from "./wire-codec.js";
 export interface OpenAIChatOptions extends CommonClientOptions {
   /** The API root including `/v1`, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
   baseUrl: string;
-  /** Sent as `prompt_cache_key`; `true` sends the loop's session id. @default not sent */
-  promptCacheKey?: string | true;
+  /**
+   * Sent as `prompt_cache_key`, which routes requests of one conversation to
+   * the same prompt cache: a string is sent as is, `true` sends the loop's
+   * session id, `false` sends nothing. @default the session id against
+   * OpenAI's own API (`api.openai.com`), nothing against other servers (an
+   * OpenAI-compatible server may refuse a field it does not know)
+   */
+  promptCacheKey?: string | boolean;
 }
 
 /**

@@ -21,8 +21,14 @@ import type { EncodeSettings, WireCodec } from "./wire-codec.js";
 export interface OpenAIResponsesOptions extends CommonClientOptions {
   /** The API root including `/v1`, e.g. `https://api.openai.com/v1`. */
   baseUrl: string;
-  /** Sent as `prompt_cache_key`; `true` sends the loop's session id. @default not sent */
-  promptCacheKey?: string | true;
+  /**
+   * Sent as `prompt_cache_key`, which routes requests of one conversation to
+   * the same prompt cache: a string is sent as is, `true` sends the loop's
+   * session id, `false` sends nothing. @default the session id against
+   * OpenAI's own API (`api.openai.com`), nothing against other servers (an
+   * OpenAI-compatible server may refuse a field it does not know)
+   */
+  promptCacheKey?: string | boolean;
   /**
    * Ask for `reasoning.encrypted_content`, so reasoning items can be sent back
    * with `store: false`. @default true for `reasoning` or a reasoning model (o1, o3, o4, gpt-5, codex)

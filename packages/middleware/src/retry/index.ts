@@ -1,4 +1,5 @@
 import { ToolError, type ToolErrorKind, ToolOutput, toolErrorOf, toolTraits } from "@toolkit/core";
+import { backoffMs } from "@toolkit/internal";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption, integerAtLeast, toolNameSet } from "../shared/options.js";
 import { isRealCall, type RealCall } from "../shared/real-call.js";
@@ -77,10 +78,8 @@ export function retry(options: RetryOptions = {}): Middleware {
   if (typeof jitter !== "boolean") throw badOption("retry", "jitter", "a boolean", jitter);
   const only = toolNameSet("retry", "tools", tools);
 
-  const delayMs = (retryIndex: number): number => {
-    const full = Math.min(capMs, baseMs * factor ** retryIndex);
-    return jitter ? full / 2 + (Math.random() * full) / 2 : full;
-  };
+  const delayMs = (attempt: number): number =>
+    backoffMs({ baseMs, factor, capMs }, attempt, jitter ? Math.random() : undefined);
 
   return async function retryMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
     if (!isRealCall(call) || attempts === 1) return next(call);
@@ -108,7 +107,7 @@ export function retry(options: RetryOptions = {}): Middleware {
         if (answer !== undefined) return answer;
         throw failure.type === "thrown" ? failure.error : failure.output;
       }
-      await sleep(delayMs(attempt - 1), call.ctx.signal);
+      await sleep(delayMs(attempt), call.ctx.signal);
     }
   };
 }

@@ -1,27 +1,46 @@
 import { performance } from "node:perf_hooks";
-import {
-  type Attributes,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace as otelTrace,
-} from "@opentelemetry/api";
 import { ToolError, type ToolOutput, toolErrorOf } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption } from "../shared/options.js";
+import { loadOtelApi } from "./load-otel.js";
 
 /** The tracer name used when no tracer is passed. */
 export const TRACER_NAME = "@toolkit/middleware";
 
-/** Options for `trace()`. */
-export interface TraceOptions {
-  /** Where spans go. @default trace.getTracer("@toolkit/middleware") from the global provider */
-  tracer?: Tracer;
+// `@opentelemetry/api` is an optional peer: nothing here imports it at load
+// time, and its types are restated structurally so that the declarations
+// build without it. An `@opentelemetry/api` Tracer is a TraceTracer.
+
+/** The span methods `trace` calls. */
+export interface TraceSpan {
+  setAttribute(key: string, value: string | number | boolean): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  end(): void;
 }
 
+/** What `trace` needs of a tracer: an `@opentelemetry/api` `Tracer` is one. */
+export interface TraceTracer {
+  startActiveSpan<F extends (span: TraceSpan) => unknown>(
+    name: string,
+    options: { kind?: number; attributes?: Record<string, string | number | boolean> },
+    fn: F,
+  ): ReturnType<F>;
+}
+
+/** Options for `trace()`. */
+export interface TraceOptions {
+  /** Where spans go. @default trace.getTracer("@toolkit/middleware") from the global provider, when `@opentelemetry/api` is installed */
+  tracer?: TraceTracer;
+}
+
+// The values of `SpanKind.INTERNAL` and `SpanStatusCode.ERROR`, fixed by the OpenTelemetry API.
+const SPAN_KIND_INTERNAL = 0;
+const STATUS_ERROR = 2;
+
 /**
- * Emits one OpenTelemetry span per call through `@opentelemetry/api` (bring
- * your own SDK; without one, spans are no-ops). The span is named
+ * Emits one OpenTelemetry span per call through `@opentelemetry/api`, an
+ * optional peer dependency (bring your own SDK; without one, spans are
+ * no-ops; without the API installed and no `tracer`, calls pass through). The span is named
  * `execute_tool <name>` and carries the GenAI attributes
  * `gen_ai.operation.name` (`execute_tool`), `gen_ai.tool.name`,
  * `gen_ai.tool.call.id`, plus `toolkit.turn`, `toolkit.tool.rejected`,
@@ -42,24 +61,34 @@ export function trace(options: TraceOptions = {}): Middleware {
   }
 
   // A proxy tracer from the API follows a global provider registered later, so one lookup is enough.
-  const active = tracer ?? otelTrace.getTracer(TRACER_NAME);
+  let active: TraceTracer | undefined = tracer;
+  let loading: Promise<TraceTracer | undefined> | undefined;
+  const resolve = (): Promise<TraceTracer | undefined> => {
+    loading ??= loadOtelApi().then((api) => {
+      active = api?.trace.getTracer(TRACER_NAME) as TraceTracer | undefined;
+      return active;
+    });
+    return loading;
+  };
 
   return async function traceMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
-    const attributes: Attributes = {
+    const spans = active ?? (await resolve());
+    if (spans === undefined) return next(call);
+    const attributes = {
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": call.name,
       "gen_ai.tool.call.id": call.id,
       "toolkit.turn": call.turn,
       "toolkit.tool.rejected": call.rejection !== undefined,
     };
-    return active.startActiveSpan(
+    return spans.startActiveSpan(
       `execute_tool ${call.name}`,
-      { kind: SpanKind.INTERNAL, attributes },
+      { kind: SPAN_KIND_INTERNAL, attributes },
       async (span) => {
         const start = performance.now();
         const fail = (type: string) => {
           span.setAttribute("error.type", type);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+          span.setStatus({ code: STATUS_ERROR, message: type });
         };
         try {
           const output = await next(call);

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type JsonSchema, type ToolContext, ToolError, ToolOutput, Workspace } from "@toolkit/core";
 import { checkGlob, namesHidden } from "../glob/check-glob.js";
@@ -24,6 +23,8 @@ export interface CodeSearchInput {
 /** Options of CodeSearch. */
 export interface CodeSearchOptions extends SearchToolOptions, SearcherOptions {}
 
+// As `readFile(path, "utf8")` decodes: a byte-order mark is kept, bad bytes become U+FFFD.
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 const MAX_CONTEXT = 5;
 const MAX_RESULTS = 200;
 
@@ -83,7 +84,8 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       );
     }
     const workspace = Workspace.from(ctx, this.#options.workspace);
-    const target = await resolveTarget({ workspace, ctx, path: input.path });
+    const source = this.#searcher.source;
+    const target = await resolveTarget({ workspace, source, ctx, path: input.path });
     const userGlobs = input.glob === undefined ? [] : [checkGlob({ pattern: input.glob, field: "glob" })];
     const symbolSearch = symbol ? symbolPattern(query) : undefined;
     const request: EngineRequest = {
@@ -105,7 +107,10 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       countSkipped: false,
       maxRows: 20_000,
     };
-    const result = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root });
+    const result = await this.#searcher.search(request, ctx, {
+      workspaceRoot: workspace.root,
+      targetReal: target.real,
+    });
     const keep = symbolSearch ? symbolFilter(query) : () => true;
     const hits: Hit[] = [];
     for (const file of result.files) {
@@ -119,7 +124,10 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
     const texts = new Map<string, string[]>();
     await Promise.all(
       [...new Set(hits.map((h) => h.path))].map(async (path) => {
-        const text = await readFile(join(target.root, path), "utf8").catch(() => "");
+        const bytes = await source
+          .read(join(target.root, path), { realRoot: target.root })
+          .catch(() => undefined);
+        const text = bytes === undefined ? "" : UTF8.decode(bytes);
         texts.set(path, text.split("\n"));
       }),
     );

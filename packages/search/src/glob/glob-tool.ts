@@ -1,7 +1,7 @@
 import { isAbsolute, relative as relativePath } from "node:path";
-import { type JsonSchema, type ToolContext, ToolOutput, Workspace } from "@toolkit/core";
+import { type FileSource, type JsonSchema, type ToolContext, ToolOutput, Workspace } from "@toolkit/core";
 import { spillIfLarge } from "../output/spill.js";
-import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
+import { toFileSource } from "../source/legacy-source.js";
 import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
 import { resolveTarget, type SearchTarget } from "../tool/resolve-target.js";
 import { SearchTool } from "../tool/search-tool.js";
@@ -50,15 +50,15 @@ export class Glob extends SearchTool<GlobInput> {
     "sorted by path (or by modification time, newest first). Honours .gitignore; hidden files only when the pattern names them.";
   protected readonly inputSchema = SCHEMA;
   readonly #workspace: Workspace | undefined;
-  readonly #source: SearchSource;
+  readonly #source: FileSource;
   readonly #spillBytes: number;
   readonly #defaultLimit: number;
 
   constructor(options: GlobOptions = {}) {
     super();
-    const { source = nodeSearchSource, spillBytes = DEFAULT_SPILL_BYTES, defaultLimit = 1000 } = options;
+    const { spillBytes = DEFAULT_SPILL_BYTES, defaultLimit = 1000 } = options;
     this.#workspace = options.workspace;
-    this.#source = source;
+    this.#source = toFileSource(options.source);
     this.#spillBytes = spillBytes;
     this.#defaultLimit = defaultLimit;
   }
@@ -71,8 +71,9 @@ export class Glob extends SearchTool<GlobInput> {
       ? relativePath(workspace.root, workspace.lexical(input.pattern, "pattern"))
       : input.pattern;
     const pattern = checkGlob({ pattern: raw });
-    const target = await resolveTarget({ workspace, ctx, path: absolute ? undefined : input.path });
-    await checkStaticBase(workspace, target, pattern);
+    const source = this.#source;
+    const target = await resolveTarget({ workspace, source, ctx, path: absolute ? undefined : input.path });
+    await checkStaticBase(workspace, source, target, pattern);
     const paths = await listMatches({ source: this.#source, target, pattern, signal: ctx.signal });
     if (paths.length === 0) return ToolOutput.text(`No files found matching pattern: ${input.pattern}`);
     const sorted = await sortMatches({
@@ -96,8 +97,13 @@ export class Glob extends SearchTool<GlobInput> {
  * workspace, through a symlink or otherwise, is refused as Grep, CodeSearch
  * and Tree refuse such a `path`. (The walk itself never enters a symlink.)
  */
-async function checkStaticBase(workspace: Workspace, target: SearchTarget, pattern: string): Promise<void> {
+async function checkStaticBase(
+  workspace: Workspace,
+  source: FileSource,
+  target: SearchTarget,
+  pattern: string,
+): Promise<void> {
   const base = staticBase(pattern);
   if (base === "" || !target.isDir) return;
-  await workspace.resolve(target.relative === "" ? base : `${target.relative}/${base}`, "pattern");
+  await source.resolve(workspace, target.relative === "" ? base : `${target.relative}/${base}`, "pattern");
 }

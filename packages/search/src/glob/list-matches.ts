@@ -1,11 +1,12 @@
 import picomatch from "picomatch";
-import type { SearchSource } from "../source/search-source.js";
+import type { SourceOption } from "../source/legacy-source.js";
 import { walk } from "../walk/walker.js";
 import { namesHidden } from "./check-glob.js";
 
 /** The workspace-relative paths under a target whose path below the target matches `pattern`. */
 export async function listMatches(options: {
-  source: SearchSource;
+  /** Where the walk reads (a deprecated `SearchSource` is still accepted). */
+  source: SourceOption;
   target: { root: string; relative: string; isDir: boolean };
   pattern: string;
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { SearchSource } from "../source/search-source.js";
+import type { FileSource } from "@toolkit/core";
 
 /** Compares strings by UTF-16 code units, as git sorts paths. */
 export function byPath(a: string, b: string): number {
@@ -8,7 +8,7 @@ export function byPath(a: string, b: string): number {
 
 /** Sorts paths by path, or by modification time (newest first, then by path). */
 export async function sortMatches(options: {
-  source: SearchSource;
+  source: FileSource;
   root: string;
   paths: string[];
   by: "path" | "mtime";
@@ -18,8 +18,8 @@ export async function sortMatches(options: {
   const stamped = await Promise.all(
     paths.map(async (path) => ({
       path,
-      mtimeMs: await source.stat(join(root, path)).then(
-        (s) => s.mtimeMs,
+      mtimeMs: await source.stat(join(root, path), { followLinks: false }).then(
+        (s) => s?.mtimeMs ?? 0,
         () => 0,
       ),
     })),

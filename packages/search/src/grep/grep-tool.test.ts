@@ -25,6 +25,7 @@ beforeAll(async () => {
   await tree.write("image.bin", Buffer.from([0x72, 0x75, 0x6e, 0x00, 0x01, 0x02]));
   await outside.write("secret.txt", "run\n");
   await symlink(outside.root, join(tree.root, "escape-link"));
+  await symlink("run.ts", join(tree.root, "src/alias.ts"));
   git(tree.root, ["init", "-q"]);
 });
 
@@ -132,6 +133,14 @@ describe.each(["ripgrep", "js"] as const)("Grep (engine %s)", (engine) => {
       );
       expect((await call({ pattern: "run", path: "image.bin" })).text).toBe(
         "No matches found for pattern: run\n[Skipped 1 binary file.]",
+      );
+    });
+  });
+
+  describe("when the path is a link to a file inside", () => {
+    it("searches the file it leads to, named as asked", async () => {
+      expect((await call({ pattern: "42", path: "src/alias.ts", output_mode: "content" })).text).toBe(
+        "src/alias.ts:2:  return 42; // todo later",
       );
     });
   });

@@ -52,7 +52,7 @@ export class Grep extends SearchTool<GrepInput> {
     const { maxFileBytes = 8 * 1024 * 1024, maxRows = 20_000, defaultHeadLimit = 250 } = this.#options;
     const { skippedNote = "when-empty" } = this.#options;
     const workspace = Workspace.from(ctx, this.#options.workspace);
-    const target = await resolveTarget({ workspace, ctx, path: input.path });
+    const target = await resolveTarget({ workspace, source: this.#searcher.source, ctx, path: input.path });
     const globs = input.glob === undefined ? [] : [checkGlob({ pattern: input.glob, field: "glob" })];
     if (input.type !== undefined) typeMatcher(input.type);
     const mode = input.output_mode ?? "files_with_matches";
@@ -83,7 +83,11 @@ export class Grep extends SearchTool<GrepInput> {
     const headLimit = input.head_limit ?? defaultHeadLimit;
     const offset = input.offset ?? 0;
     const pageEnd = headLimit === 0 ? undefined : offset + headLimit;
-    const found = await this.#searcher.search(request, ctx, { workspaceRoot: workspace.root, pageEnd });
+    const found = await this.#searcher.search(request, ctx, {
+      workspaceRoot: workspace.root,
+      pageEnd,
+      targetReal: target.real,
+    });
     const result = await this.#withSkipCounts(found, request, ctx, workspace.root);
     const rows = grepRows({ result, mode, lineNumbers: input.line_numbers ?? true });
     const text = grepReply({

@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { type ToolContext, ToolError } from "@toolkit/core";
+import { type FileSource, type ToolContext, ToolError } from "@toolkit/core";
 import { JsEngine } from "../js-engine/js-engine.js";
-import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
+import { type SourceOption, toFileSource } from "../source/legacy-source.js";
 import type { EngineRequest, EngineResult, GrepEngine } from "./engine.js";
 import { findRipgrep } from "./find-ripgrep.js";
 import { pagedContent } from "./paged-content.js";
@@ -11,7 +11,11 @@ import { onlyVisible } from "./visible-paths.js";
 
 /** How a Searcher picks and runs its engine. */
 export interface SearcherOptions {
-  /** `"auto"` uses ripgrep when a binary is available, else the JS engine. @default "auto" */
+  /**
+   * `"auto"` uses ripgrep when a binary is available and the source is
+   * `local`, else the JS engine. `"ripgrep"` needs a `local` source.
+   * @default "auto"
+   */
   engine?: "auto" | "ripgrep" | "js";
   /** Use the ripgrep binary shipped in `@vscode/ripgrep`. @default true */
   bundledRipgrep?: boolean;
@@ -19,22 +23,28 @@ export interface SearcherOptions {
   trustedDirs?: readonly string[];
   /** Worker threads of the JS engine. @default min(4, cores) */
   workers?: number;
-  /** The walker's filesystem. @default nodeSearchSource */
-  source?: SearchSource;
+  /** Where files are listed and read. @default new LocalFileSource() */
+  source?: SourceOption;
 }
 
 /** Runs engine requests for Grep and CodeSearch: engine choice, single-file sniffing, visibility. */
 export class Searcher {
   readonly #options: SearcherOptions;
-  readonly #source: SearchSource;
+  /** Where files are listed and read. */
+  readonly source: FileSource;
   readonly #js: JsEngine;
   readonly #ripgrep = new Map<string, Promise<string | undefined>>();
 
   constructor(options: SearcherOptions = {}) {
     this.#options = options;
-    this.#source = options.source ?? nodeSearchSource;
+    this.source = toFileSource(options.source);
+    if (options.engine === "ripgrep" && !this.source.local) {
+      throw new TypeError(
+        '`engine` "ripgrep" searches the local disk, but `source` is not a local FileSource; use engine "auto" or "js"',
+      );
+    }
     this.#js = new JsEngine({
-      source: this.#source,
+      source: this.source,
       ...(options.workers ? { workers: options.workers } : {}),
     });
   }
@@ -47,11 +57,17 @@ export class Searcher {
   async search(
     request: EngineRequest,
     ctx: ToolContext,
-    options: { workspaceRoot: string; pageEnd?: number | undefined },
+    options: { workspaceRoot: string; pageEnd?: number | undefined; targetReal?: string },
   ): Promise<EngineResult> {
     if (!request.targetIsDir) {
-      const absolute = join(request.root, request.target);
-      const kind = await sniffFile({ absolute, maxFileBytes: request.maxFileBytes });
+      // The file itself (a link named as the target is followed here, as ripgrep follows it).
+      const absolute = options.targetReal ?? join(request.root, request.target);
+      const kind = await sniffFile({
+        source: this.source,
+        absolute,
+        realRoot: request.root,
+        maxFileBytes: request.maxFileBytes,
+      });
       if (kind !== "text") {
         const skippedBinary = kind === "binary" ? 1 : 0;
         return { files: [], skippedBinary, skippedLarge: 1 - skippedBinary, truncated: false };
@@ -72,14 +88,14 @@ export class Searcher {
     const { root, target, hidden } = request;
     // ripgrep lets a matching --glob override ignore rules and hidden-ness, and an
     // ignore file's whitelist (`!*/`) override hidden-ness; the walker never does.
-    if (request.globs.length > 0) return onlyVisible({ result, source: this.#source, root, target, hidden });
+    if (request.globs.length > 0) return onlyVisible({ result, source: this.source, root, target, hidden });
     return hidden ? result : withoutHidden(result, target);
   }
 
   /** The engine a call would use: ripgrep when wanted and present, else the JS engine. */
   async engineFor(workspaceRoot: string): Promise<GrepEngine> {
     const { engine = "auto", bundledRipgrep = true, trustedDirs } = this.#options;
-    if (engine === "js") return this.#js;
+    if (engine === "js" || !this.source.local) return this.#js;
     let found = this.#ripgrep.get(workspaceRoot);
     if (found === undefined) {
       found = findRipgrep({

@@ -1,4 +1,4 @@
-import type { SearchSource } from "../source/search-source.js";
+import type { FileSource } from "@toolkit/core";
 import { type IgnoreLevel, isIgnored } from "../walk/ignore-rules.js";
 import { loadLevel } from "../walk/load-level.js";
 import type { EngineResult } from "./engine.js";
@@ -10,7 +10,7 @@ import type { EngineResult } from "./engine.js";
  */
 export async function onlyVisible(options: {
   result: EngineResult;
-  source: SearchSource;
+  source: FileSource;
   root: string;
   target: string;
   hidden: boolean;
@@ -20,13 +20,17 @@ export async function onlyVisible(options: {
   const levelOf = (base: string): Promise<IgnoreLevel | undefined> => {
     let level = levels.get(base);
     if (level === undefined) {
-      level =
-        base === "\0exclude"
-          ? loadLevel({ source, root, base: "", exclude: true })
-          : loadLevel({ source, root, base });
+      level = base === "\0exclude" ? loadLevel({ source, root, base: "", exclude: true }) : listedLevel(base);
       levels.set(base, level);
     }
     return level;
+  };
+  // One listing of the directory tells which ignore files it has; only those are read.
+  const listedLevel = async (base: string): Promise<IgnoreLevel | undefined> => {
+    const dir = base === "" ? root : `${root}/${base}`;
+    const entries = await source.list(dir, { realRoot: root }).catch(() => []);
+    const names = entries.filter((e) => e.kind === "file").map((e) => e.name);
+    return loadLevel({ source, root, base, names });
   };
   const named = target === "" ? 0 : target.split("/").length;
   const visible = async (path: string): Promise<boolean> => {

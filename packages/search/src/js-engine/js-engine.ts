@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { ToolError } from "@toolkit/core";
+import { type FileSource, ToolError } from "@toolkit/core";
 import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "../grep/engine.js";
 import { pathFilter } from "../grep/path-filter.js";
-import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
+import { type SourceOption, toFileSource } from "../source/legacy-source.js";
 import { walk } from "../walk/walker.js";
 import { type FileOutcome, fileScanner, type ScanSettings } from "./scan-file.js";
 import { translateRegex } from "./translate-regex.js";
@@ -11,8 +11,12 @@ import { Pool } from "./worker-pool.js";
 
 /** Options of the pure-JS engine. */
 export interface JsEngineOptions {
-  /** Lists the files to search. @default nodeSearchSource */
-  source?: SearchSource;
+  /**
+   * Lists and reads the files to search. A `local` source's files are read
+   * by worker threads straight from the disk; any other is read through the
+   * source, on the calling thread. @default new LocalFileSource()
+   */
+  source?: SourceOption;
   /** Worker threads. @default min(4, available cores) */
   workers?: number;
   /** Searches of fewer files than this run on the calling thread (no worker start-up). @default 256 */
@@ -28,13 +32,13 @@ const BATCH = 64;
  */
 export class JsEngine implements GrepEngine {
   readonly name = "js";
-  readonly #source: SearchSource;
+  readonly #source: FileSource;
   readonly #workers: number;
   readonly #inlineBelow: number;
 
   constructor(options: JsEngineOptions = {}) {
-    const { source = nodeSearchSource, inlineBelowFiles = 256 } = options;
-    this.#source = source;
+    const { inlineBelowFiles = 256 } = options;
+    this.#source = toFileSource(options.source);
     this.#workers = options.workers ?? Math.max(1, Math.min(4, availableParallelism()));
     this.#inlineBelow = inlineBelowFiles;
   }
@@ -51,9 +55,11 @@ export class JsEngine implements GrepEngine {
       after: request.after,
       maxFileBytes: request.maxFileBytes,
       literal: requiredLiteral(request),
+      realRoot: request.root,
     };
     const run = new Run(request, settings, signal);
     const keep = pathFilter({ globs: request.globs, type: request.type });
+    if (!this.#source.local) return this.#searchThrough(this.#source, run, keep);
     if (request.files !== undefined && request.files.length < this.#inlineBelow) {
       run.inline(request.files);
       return run.result();
@@ -93,6 +99,34 @@ export class JsEngine implements GrepEngine {
       }
     } finally {
       await pool?.close();
+    }
+    if (signal.aborted) throw ToolError.cancelled();
+    return run.result();
+  }
+
+  /** A search of a non-local source: every file is read through it, on this thread. */
+  async #searchThrough(
+    source: FileSource,
+    run: Run,
+    keep: (relative: string) => boolean,
+  ): Promise<EngineResult> {
+    const { request, signal } = run;
+    if (!request.targetIsDir) {
+      await run.through(source, [request.target]);
+      return run.result();
+    }
+    const walker =
+      request.files !== undefined
+        ? inBatches(request.files)
+        : walk({ source, root: request.root, start: request.target, hidden: request.hidden, signal });
+    // Files already chosen (a content page) passed the filters once; they are not applied again.
+    const wanted = request.files !== undefined ? () => true : keep;
+    for await (const batch of walker) {
+      if (run.stopped) break;
+      await run.through(
+        source,
+        batch.filter((e) => e.kind === "file" && wanted(e.relative)).map((e) => e.relative),
+      );
     }
     if (signal.aborted) throw ToolError.cancelled();
     return run.result();
@@ -150,6 +184,29 @@ class Run {
     for (const relative of relatives) {
       if (this.stopped) return;
       this.record(relative, this.#scanner.scan(join(this.request.root, relative)));
+    }
+  }
+
+  /** Scans files read through a source (opened and checked under the root; too large ones are not read). */
+  async through(source: FileSource, relatives: readonly string[]): Promise<void> {
+    this.#scanner ??= fileScanner(this.settings);
+    const realRoot = this.request.root;
+    for (const relative of relatives) {
+      if (this.stopped) return;
+      let outcome: FileOutcome = { kind: "none" };
+      try {
+        const file = await source.open(join(realRoot, relative), { realRoot });
+        try {
+          if (file.stat.size > this.settings.maxFileBytes) outcome = { kind: "large" };
+          else if (file.stat.kind === "file") outcome = this.#scanner.scanBytes(await file.readAll());
+        } finally {
+          await file.close();
+        }
+      } catch (error) {
+        // As a local file that cannot be opened is passed over; anything but a ToolError is a bug.
+        if (!ToolError.is(error)) throw error;
+      }
+      this.record(relative, outcome);
     }
   }
 

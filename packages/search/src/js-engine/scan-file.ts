@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, openSync, readlinkSync, readSync, statSync } from "node:fs";
+import { inside } from "@toolkit/core";
 import { type ScanMode, type ScanResult, scanText } from "./scan-text.js";
 
 /** How a worker (or the main thread) scans files: the compiled regex and the output shape. */
@@ -13,7 +14,16 @@ export interface ScanSettings {
   readonly literal: string | undefined;
   /** Count every match, not every line (a multiline pattern that can match "\n"). */
   readonly perMatch: boolean;
+  /**
+   * The workspace's real root: a file that, once opened, lies elsewhere (a
+   * directory on its path was swapped for a link meanwhile) is passed over
+   * unread. Checked where `/proc/self/fd` names open files (Linux).
+   */
+  readonly realRoot?: string;
 }
+
+/** Read-only, never blocking on a fifo (a link is followed; where it led is then checked). */
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
 /** What scanning one file gave. */
 export type FileOutcome =
@@ -24,7 +34,10 @@ export type FileOutcome =
 
 /** A scanner that reuses one read buffer across files. */
 export interface FileScanner {
+  /** Reads a local file (one read into the shared buffer) and scans it. */
   scan(path: string): FileOutcome;
+  /** Scans a file's bytes read elsewhere (a non-local FileSource). */
+  scanBytes(bytes: Uint8Array): FileOutcome;
 }
 
 /** Makes a scanner for the settings (the regex is compiled once). */
@@ -33,39 +46,64 @@ export function fileScanner(settings: ScanSettings): FileScanner {
   const needle = settings.literal === undefined ? undefined : Buffer.from(settings.literal, "utf8");
   // One buffer one byte larger than the size limit: a single read tells a
   // file's whole content, or that it is too large (no fstat needed).
-  const scratch = Buffer.allocUnsafe(settings.maxFileBytes + 1);
+  // Allocated on the first local read (a scanner fed bytes by a FileSource never needs it).
+  let scratch: Buffer | undefined;
+  const realRoot = settings.realRoot !== undefined && hasProcFd() ? settings.realRoot : undefined;
+  const scanDecoded = (bytes: Buffer): FileOutcome => {
+    if (bytes.length > settings.maxFileBytes) return { kind: "large" };
+    const text = decode(bytes, needle);
+    if (text === undefined) return { kind: "none" };
+    if (text === BINARY) return { kind: "binary" };
+    const result = scanText({
+      text,
+      regex,
+      mode: settings.mode,
+      before: settings.before,
+      after: settings.after,
+      perMatch: settings.perMatch,
+    });
+    return result === undefined ? { kind: "none" } : { kind: "match", ...result };
+  };
   return {
+    scanBytes: (bytes) => scanDecoded(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
     scan(path) {
+      scratch ??= Buffer.allocUnsafe(settings.maxFileBytes + 1);
+      const buffer = scratch;
       let length = 0;
       try {
-        const fd = openSync(path, "r");
+        const fd = openSync(path, READ_FLAGS);
         try {
+          // What was opened must lie under the root; read nothing from anywhere else.
+          if (realRoot !== undefined && !inside(realRoot, readlinkSync(`/proc/self/fd/${fd}`)))
+            return { kind: "none" };
           // Regular files (the only kind the walker hands over) are read whole by one read.
-          length = readSync(fd, scratch, 0, scratch.length, null);
+          length = readSync(fd, buffer, 0, buffer.length, null);
         } finally {
           closeSync(fd);
         }
       } catch {
         return { kind: "none" };
       }
-      if (length > settings.maxFileBytes) return { kind: "large" };
-      const text = decode(scratch.subarray(0, length), needle);
-      if (text === undefined) return { kind: "none" };
-      if (text === BINARY) return { kind: "binary" };
-      const result = scanText({
-        text,
-        regex,
-        mode: settings.mode,
-        before: settings.before,
-        after: settings.after,
-        perMatch: settings.perMatch,
-      });
-      return result === undefined ? { kind: "none" } : { kind: "match", ...result };
+      return scanDecoded(buffer.subarray(0, length));
     },
   };
 }
 
 const BINARY = "\0binary";
+
+let procFd: boolean | undefined;
+
+/** True where `/proc/self/fd/N` names the file behind a descriptor (Linux). Checked once per thread. */
+function hasProcFd(): boolean {
+  if (procFd === undefined) {
+    try {
+      procFd = statSync("/proc/self/fd").isDirectory();
+    } catch {
+      procFd = false;
+    }
+  }
+  return procFd;
+}
 
 /**
  * Decodes a file as ripgrep sees it: a UTF-16 BOM transcodes, a UTF-8 BOM is

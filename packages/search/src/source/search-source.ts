@@ -1,10 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { lstat } from "node:fs/promises";
 
-/** What a directory entry is, without following symlinks. */
+/**
+ * What a directory entry is, without following symlinks.
+ * @deprecated The search tools read through `FileSource` from `@toolkit/core`, whose `FileKind` says `directory`; removed in 0.3.
+ */
 export type EntryKind = "file" | "dir" | "symlink" | "other";
 
-/** One entry of a directory listing. */
+/**
+ * One entry of a `SearchSource` listing.
+ * @deprecated Use `DirEntry` from `@toolkit/core` (kind `directory`, optional `size`); removed in 0.3.
+ */
 export interface DirEntry {
   /** The entry's name (no slashes). */
   readonly name: string;
@@ -12,15 +18,20 @@ export interface DirEntry {
   readonly kind: EntryKind;
 }
 
-/** Size and modification time of a file. */
+/**
+ * Size and modification time of a file, as `SearchSource.stat` gives them.
+ * @deprecated Use `FileStat` from `@toolkit/core` (`size`, `mtimeMs`, `kind`, ...); removed in 0.3.
+ */
 export interface FileStat {
   readonly sizeBytes: number;
   readonly mtimeMs: number;
 }
 
 /**
- * The filesystem as the walker sees it: the seam hosts and tests swap. Paths
- * are absolute. The default is `nodeSearchSource`, the real disk.
+ * The filesystem as the walker saw it before the search tools read through
+ * core's `FileSource`. Paths are absolute. Still accepted wherever a
+ * `FileSource` is (the walk goes through it; contents come from the disk).
+ * @deprecated Implement `FileSource` from `@toolkit/core` (or use `LocalFileSource` / `MemoryFileSource`); removed in 0.3.
  */
 export interface SearchSource {
   /** The entries of a directory, in any order. */
@@ -42,6 +53,7 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLi
  * The real filesystem, through `node:fs`: directory listings and ignore files
  * are read synchronously (each is microseconds, cheaper than a hop through
  * libuv's thread pool), `stat` through `node:fs/promises`.
+ * @deprecated Use `new LocalFileSource()` from `@toolkit/core` (the default); removed in 0.3.
  */
 export const nodeSearchSource: SearchSource = {
   // One directory read is a few microseconds of synchronous work, far less than

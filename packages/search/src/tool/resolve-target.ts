@@ -1,5 +1,4 @@
-import { stat } from "node:fs/promises";
-import type { ToolContext, Workspace } from "@toolkit/core";
+import type { FileSource, ToolContext, Workspace } from "@toolkit/core";
 import { ToolError } from "@toolkit/core";
 
 /** A search target inside the workspace. */
@@ -10,27 +9,36 @@ export interface SearchTarget {
   readonly relative: string;
   /** Whether the target is a directory (else a single file). */
   readonly isDir: boolean;
+  /** The target's absolute path with links resolved (the root for the root). */
+  readonly real: string;
 }
 
 /**
- * Resolves the `path` field of a search tool through the workspace rules.
- * A missing path is `FileNotFound`.
+ * Resolves the `path` field of a search tool through the workspace rules, as
+ * the source sees the tree. A missing path is `FileNotFound`.
  */
 export async function resolveTarget(options: {
   workspace: Workspace;
+  source: FileSource;
   ctx: ToolContext;
   path: string | undefined;
   field?: string;
 }): Promise<SearchTarget> {
-  const { workspace, path, field = "path" } = options;
-  const root = await workspace.realRoot();
-  if (path === undefined || path === "" || path === ".") return { root, relative: "", isDir: true };
-  const resolved = await workspace.resolve(path, field);
-  if (!resolved.exists) {
+  const { workspace, source, path, field = "path" } = options;
+  const root = await source.realRoot(workspace);
+  if (path === undefined || path === "" || path === ".")
+    return { root, relative: "", isDir: true, real: root };
+  const resolved = await source.resolve(workspace, path, field);
+  const info = resolved.exists ? await source.stat(resolved.real) : undefined;
+  if (!info) {
     throw ToolError.fileNotFound(path, {
       advice: `\`${field}\` must name an existing file or directory in the workspace; list it with Tree or Glob first.`,
     });
   }
-  const info = await stat(resolved.real);
-  return { root, relative: resolved.relative === "." ? "" : resolved.relative, isDir: info.isDirectory() };
+  return {
+    root,
+    relative: resolved.relative === "." ? "" : resolved.relative,
+    isDir: info.kind === "directory",
+    real: resolved.real,
+  };
 }

@@ -1,5 +1,12 @@
-import { type JsonSchema, type ToolContext, ToolError, ToolOutput, Workspace } from "@toolkit/core";
-import { nodeSearchSource, type SearchSource } from "../source/search-source.js";
+import {
+  type FileSource,
+  type JsonSchema,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  Workspace,
+} from "@toolkit/core";
+import { toFileSource } from "../source/legacy-source.js";
 import { spillIfLarge } from "../output/spill.js";
 import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
 import { resolveTarget } from "../tool/resolve-target.js";
@@ -41,21 +48,21 @@ export class Tree extends SearchTool<TreeInput> {
     "Use max_depth (default 3) to see more or less.";
   protected readonly inputSchema = SCHEMA;
   readonly #workspace: Workspace | undefined;
-  readonly #source: SearchSource;
+  readonly #source: FileSource;
   readonly #maxEntries: number;
   readonly #spillBytes: number;
 
   constructor(options: TreeOptions = {}) {
     super();
     this.#workspace = options.workspace;
-    this.#source = options.source ?? nodeSearchSource;
+    this.#source = toFileSource(options.source);
     this.#maxEntries = options.maxEntries ?? 1000;
     this.#spillBytes = options.spillBytes ?? DEFAULT_SPILL_BYTES;
   }
 
   protected async run(input: TreeInput, ctx: ToolContext): Promise<ToolOutput> {
     const workspace = Workspace.from(ctx, this.#workspace);
-    const target = await resolveTarget({ workspace, ctx, path: input.path });
+    const target = await resolveTarget({ workspace, source: this.#source, ctx, path: input.path });
     if (!target.isDir) {
       throw ToolError.invalidInput(`\`path\` "${input.path}" is a file; Tree draws directories`, {
         advice: "Pass a directory as `path`, or use Read to see the file.",
@@ -72,7 +79,8 @@ export class Tree extends SearchTool<TreeInput> {
       includeDirs: true,
       signal: ctx.signal,
     })) {
-      for (const e of batch) entries.push({ path: e.relative.slice(prefix.length), isDir: e.kind === "dir" });
+      for (const e of batch)
+        entries.push({ path: e.relative.slice(prefix.length), isDir: e.kind === "directory" });
     }
     const tree = renderTree({ entries, maxEntries: this.#maxEntries });
     const head = target.relative === "" ? "." : `${target.relative}/`;

@@ -3,7 +3,7 @@ import { mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, gitListed, type TempTree, tempTree } from "../testing/temp-tree.js";
-import { nodeSearchSource } from "../source/search-source.js";
+import { LocalFileSource } from "@toolkit/core";
 import { RULES } from "../testing/ignore-fixtures.js";
 import { ignoreTreeArbitraries } from "../testing/ignore-tree-arbitraries.js";
 import { writeIgnoreTree } from "../testing/write-ignore-tree.js";
@@ -17,14 +17,14 @@ async function listed(
 ): Promise<string[]> {
   const out: string[] = [];
   for await (const batch of walk({
-    source: nodeSearchSource,
+    source: new LocalFileSource(),
     root,
     hidden,
     ...(start ? { start } : {}),
     ...extra,
   }))
     for (const e of batch)
-      out.push(`${e.relative}${e.kind === "dir" ? "/" : e.kind === "symlink" ? "@" : ""}`);
+      out.push(`${e.relative}${e.kind === "directory" ? "/" : e.kind === "symlink" ? "@" : ""}`);
   return out.sort();
 }
 

@@ -1,5 +1,5 @@
-import { ToolError } from "@toolkit/core";
-import type { EntryKind, SearchSource } from "../source/search-source.js";
+import { type FileKind, type FileSource, ToolError, Workspace } from "@toolkit/core";
+import { type SourceOption, toFileSource } from "../source/legacy-source.js";
 import { type IgnoreLevel, isIgnored } from "./ignore-rules.js";
 import { loadLevel } from "./load-level.js";
 
@@ -10,14 +10,15 @@ export interface WalkEntry {
   /** Absolute path. */
   readonly absolute: string;
   /** What it is (symlinks are reported, never followed). */
-  readonly kind: EntryKind;
+  readonly kind: FileKind;
   /** 1 for entries directly in the start directory. */
   readonly depth: number;
 }
 
 /** Options for `walk`. */
 export interface WalkOptions {
-  source: SearchSource;
+  /** Where directories and ignore files are read (a deprecated `SearchSource` is still accepted). */
+  source: SourceOption;
   /** The workspace root (absolute). Ignore files are read from here down. */
   root: string;
   /** The directory to list, relative to the root ("" or "." for the root). */
@@ -53,12 +54,15 @@ interface Pending {
  * Yields batches (one per directory) in no particular order.
  */
 export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
-  const { source, root, hidden = false, maxDepth = Number.POSITIVE_INFINITY } = options;
+  const { root, hidden = false, maxDepth = Number.POSITIVE_INFINITY } = options;
   const { includeDirs = false, concurrency = 32, signal } = options;
+  const source = toFileSource(options.source);
   const start = options.start === undefined || options.start === "." ? "" : options.start;
   const base = root.replace(/\/+$/, "");
   const explicit = options.explicit === undefined || options.explicit === "." ? start : options.explicit;
-  const levels = await ancestorLevels({ source, root, start, explicit, hidden });
+  // Every listing and ignore file must lie under the root as the source resolves it.
+  const realRoot = await source.realRoot(new Workspace({ root }));
+  const levels = await ancestorLevels({ source, root, realRoot, start, explicit, hidden });
   if (levels === undefined) return;
   const queue: Pending[] = [{ relative: start, depth: 0, levels }];
   const running = new Set<Promise<void>>();
@@ -68,10 +72,10 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
   const visit = async (dir: Pending): Promise<void> => {
     // Plain concatenation: path.join's normalising was a third of a walk's CPU time.
     const absoluteDir = dir.relative === "" ? base || "/" : `${base}/${dir.relative}`;
-    const entries = await source.readDir(absoluteDir).catch(() => []);
+    const entries = await source.list(absoluteDir, { realRoot }).catch(() => []);
     // Only regular files are read as ignore files: a symlinked one could point outside the workspace.
     const names = entries.filter((e) => e.kind === "file").map((e) => e.name);
-    const own = await loadLevel({ source, root, base: dir.relative, names });
+    const own = await loadLevel({ source, root, realRoot, base: dir.relative, names });
     const levels = own === undefined ? dir.levels : [...dir.levels, own];
     const batch: WalkEntry[] = [];
     const depth = dir.depth + 1;
@@ -79,7 +83,7 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
       if (entry.name === ".git") continue;
       if (!hidden && entry.name.startsWith(".")) continue;
       const relative = dir.relative === "" ? entry.name : `${dir.relative}/${entry.name}`;
-      const isDir = entry.kind === "dir";
+      const isDir = entry.kind === "directory";
       if (isIgnored({ levels, relative, isDir })) continue;
       const absolute = `${base}/${relative}`;
       if (isDir) {
@@ -115,22 +119,23 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
  * `start`; undefined when a directory below `explicit` is hidden or ignored.
  */
 async function ancestorLevels(options: {
-  source: SearchSource;
+  source: FileSource;
   root: string;
+  realRoot: string;
   start: string;
   explicit: string;
   hidden: boolean;
 }): Promise<IgnoreLevel[] | undefined> {
-  const { source, root, start, explicit, hidden } = options;
+  const { source, root, realRoot, start, explicit, hidden } = options;
   const levels: IgnoreLevel[] = [];
-  const exclude = await loadLevel({ source, root, base: "", exclude: true });
+  const exclude = await loadLevel({ source, root, realRoot, base: "", exclude: true });
   if (exclude) levels.push(exclude);
   if (start === "") return levels;
   const parts = start.split("/");
   const named = explicit === "" ? 0 : explicit.split("/").length;
   for (let i = 0; i < parts.length; i++) {
     const base = parts.slice(0, i).join("/");
-    const level = await loadLevel({ source, root, base });
+    const level = await loadLevel({ source, root, realRoot, base });
     if (level) levels.push(level);
     if (i < named) continue;
     const name = parts[i] as string;
@@ -139,15 +144,21 @@ async function ancestorLevels(options: {
     if (isIgnored({ levels, relative, isDir: true })) return undefined;
     // As below `start`: only a real directory is entered, never a symlink (which may lead out
     // of the workspace), nor `.` or `..` (which no listing holds).
-    if (!(await isRealDir(source, root, base, name))) return undefined;
+    if (!(await isRealDir(source, root, realRoot, base, name))) return undefined;
   }
   return levels;
 }
 
 /** Whether the directory `base` (relative to `root`) lists `name` as a directory, not a symlink. */
-async function isRealDir(source: SearchSource, root: string, base: string, name: string): Promise<boolean> {
+async function isRealDir(
+  source: FileSource,
+  root: string,
+  realRoot: string,
+  base: string,
+  name: string,
+): Promise<boolean> {
   const trimmed = root.replace(/\/+$/, "");
   const absolute = base === "" ? trimmed || "/" : `${trimmed}/${base}`;
-  const entries = await source.readDir(absolute).catch(() => []);
-  return entries.some((entry) => entry.name === name && entry.kind === "dir");
+  const entries = await source.list(absolute, { realRoot }).catch(() => []);
+  return entries.some((entry) => entry.name === name && entry.kind === "directory");
 }

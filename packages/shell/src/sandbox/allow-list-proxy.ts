@@ -4,7 +4,7 @@ import { RequestError, Server } from "proxy-chain";
 import { hostAllowed, normalizeHost } from "./host-pattern.js";
 
 /** How `net.connect` calls a custom lookup: with options, and `all: true` where it wants every address. */
-export type LookupFunction = (
+export type ProxyLookupFunction = (
   hostname: string,
   options: dns.LookupOptions,
   callback: (
@@ -24,7 +24,7 @@ export interface AllowListProxyOptions {
    * Resolves host names for outgoing connections (a seam for tests).
    * @default dns.lookup, refusing names that resolve to loopback, link-local or unspecified addresses
    */
-  lookup?: LookupFunction;
+  lookup?: ProxyLookupFunction;
 }
 
 /** A running allow-list proxy. */
@@ -62,7 +62,7 @@ export async function startAllowListProxy({
           { "X-Sandbox-Refused": host },
         );
       }
-      // net.connect only ever calls it with options, the form LookupFunction describes.
+      // net.connect only ever calls it with options, the form ProxyLookupFunction describes.
       return { dnsLookup: lookup as typeof dns.lookup };
     },
   });
@@ -84,7 +84,7 @@ export async function startAllowListProxy({
 }
 
 /** dns.lookup, but names that resolve to the host's own or unroutable addresses fail with EACCES. */
-export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+export const guardedLookup: ProxyLookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     const usable = addresses.filter((a) => !isPrivateToHost(a.address));
@@ -111,3 +111,6 @@ export function isPrivateToHost(address: string): boolean {
   }
   return a === "::1" || a === "::" || /^fe[89ab]/.test(a);
 }
+
+/** @deprecated use ProxyLookupFunction; removed in 0.3 */
+export type LookupFunction = ProxyLookupFunction;

@@ -8,7 +8,7 @@ import { signalGroup } from "../process/process-group.js";
 import { findShell } from "../process/find-shell.js";
 import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
-import { type AllowListProxy, type LookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
+import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs } from "./bwrap-args.js";
 import type { NormalizedPolicy } from "./policy.js";
@@ -30,7 +30,7 @@ export interface BwrapBackendOptions {
   /** The shell run inside. @default bash on the command's PATH, else /bin/sh */
   shell?: string;
   /** Name resolution of the allow-list proxy (a seam for tests). */
-  lookup?: LookupFunction;
+  lookup?: ProxyLookupFunction;
 }
 
 /** A sandboxed backend for one call, and what its proxy refused. */

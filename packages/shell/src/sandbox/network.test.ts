@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { LoomBash } from "../loom/bash.js";
 import { Shell } from "../tools/shell.js";
 import { eventually, type Sandbox, sandbox } from "../tools/test-helpers.js";
-import type { LookupFunction } from "./allow-list-proxy.js";
+import type { ProxyLookupFunction } from "./allow-list-proxy.js";
 import { skipWithoutBwrap } from "./test-helpers.js";
 
 let box: Sandbox;
@@ -15,7 +15,7 @@ let port = 0;
 const seen: string[] = [];
 
 /** The proxy's resolution seam: `allowed.test` and `other.test` are the test upstream on 127.0.0.1. */
-const lookup: LookupFunction = (hostname, options, callback) => {
+const lookup: ProxyLookupFunction = (hostname, options, callback) => {
   const mapped = hostname === "allowed.test" || hostname === "other.test" ? "127.0.0.1" : hostname;
   dns.lookup(mapped, { ...options, all: true }, (error, addresses) =>
     options.all

@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import { isAbsolute } from "node:path";
 import { type ToolContext, ToolError, type Workspace } from "@toolkit/core";
 import type { ShellBackend, SpawnRequest } from "../process/shell-backend.js";
-import type { LookupFunction } from "./allow-list-proxy.js";
+import type { ProxyLookupFunction } from "./allow-list-proxy.js";
 import { createBwrapBackend } from "./bwrap-backend.js";
 import { detectSandbox } from "./detect-sandbox.js";
 import type { NormalizedPolicy } from "./policy.js";
@@ -15,7 +15,7 @@ export interface SandboxChoice {
   readonly mode: "off" | "auto" | "required";
   readonly policy: NormalizedPolicy;
   /** Name resolution of the allow-list proxy (a seam for tests). */
-  readonly lookup?: LookupFunction | undefined;
+  readonly lookup?: ProxyLookupFunction | undefined;
 }
 
 /** The backend one call runs on, and what its reply says about the sandbox. */

@@ -2,7 +2,7 @@ import type { Workspace } from "@toolkit/core";
 import { DEFAULT_MAX_SPILL_BYTES } from "../capture/stream-capture.js";
 import type { ShellBackend } from "../process/shell-backend.js";
 import { UnixBackend } from "../process/unix-backend.js";
-import type { LookupFunction } from "../sandbox/allow-list-proxy.js";
+import type { ProxyLookupFunction } from "../sandbox/allow-list-proxy.js";
 import { normalizeSandboxSetting, type SandboxSetting } from "../sandbox/policy.js";
 import type { SandboxChoice } from "../sandbox/sandbox-backend.js";
 
@@ -20,7 +20,7 @@ export interface ShellOptions {
    */
   sandbox?: SandboxSetting;
   /** How the network allow-list proxy resolves host names (custom DNS, tests). @default dns.lookup, refusing this machine's own addresses */
-  proxyLookup?: LookupFunction;
+  proxyLookup?: ProxyLookupFunction;
   /** The environment to scrub and pass on. @default process.env */
   env?: Readonly<Record<string, string | undefined>>;
   /** Variables kept even when their names or values look secret: exact names or `PREFIX_*`, e.g. `["SSH_AUTH_SOCK"]`. @default [] */

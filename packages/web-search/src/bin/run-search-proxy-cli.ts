@@ -3,7 +3,7 @@ import { GoogleCse } from "../providers/google-cse.js";
 import { Serper } from "../providers/serper.js";
 import type { ProxyBackend } from "../providers/proxy-provider.js";
 import { type RunningSearchProxy, startSearchProxy } from "../proxy/start-search-proxy.js";
-import { redactSecrets } from "../redact.js";
+import { redactValues } from "../redact.js";
 import type { SearchProvider } from "../types.js";
 import { proxyConfigFromEnv } from "./proxy-config-from-env.js";
 
@@ -60,7 +60,7 @@ export async function runSearchProxyCli({
   });
   const limit = config.rateLimit ? `${config.rateLimit.requests} per ${config.rateLimit.windowMs} ms` : "off";
   const line = `toolkit-search-proxy listening on ${proxy.baseUrl} (backends: ${Object.keys(providers).join(", ")}; cache ${config.cacheTtlMs} ms; rate limit ${limit})`;
-  log(redactSecrets(line, [config.token, ...secrets]));
+  log(redactValues(line, [config.token, ...secrets]));
   return proxy;
 }
 

@@ -38,6 +38,15 @@ describe("classifyOutcome", () => {
       ).toBeUndefined();
     });
 
+    // How the header reads lives in @toolkit/internal with its tests; this checks the wiring.
+    it.each([
+      ["1.5", 1500],
+      ["2", 2000],
+      ["soon", undefined],
+    ])("reads Retry-After %j as %j ms", (header, ms) => {
+      expect(classifyOutcome(response(429, "", { "retry-after": header }), options).retryAfterMs).toBe(ms);
+    });
+
     it("takes the reason from the body, without secrets, falling back to the status text", () => {
       expect(
         classifyOutcome(response(400, '{"error":{"message":"bad key s3cret"}}'), options).fields.reason,

@@ -1,5 +1,5 @@
-import { redactSecrets } from "../redact.js";
-import { parseRetryAfterMs } from "../retry/retry-after.js";
+import { parseRetryAfterMs } from "@toolkit/internal";
+import { redactValues } from "../redact.js";
 import type { SearchErrorFields } from "../search-error.js";
 import { providerReason } from "./provider-reason.js";
 import { type AttemptOutcome, networkReason } from "./send-attempt.js";
@@ -26,7 +26,7 @@ export interface ClassifyOptions {
  * at once with the provider's reason. Every reason has the secrets removed.
  */
 export function classifyOutcome(outcome: AttemptOutcome, options: ClassifyOptions): AttemptFailure {
-  const redact = (text: string): string => redactSecrets(text, options.secrets);
+  const redact = (text: string): string => redactValues(text, options.secrets);
   switch (outcome.type) {
     case "cancelled":
       return {

@@ -1,4 +1,4 @@
-import { backoffDelayMs } from "../retry/backoff.js";
+import { backoffMs } from "@toolkit/internal";
 import { abortableSleep } from "../retry/sleep.js";
 import { SearchError } from "../search-error.js";
 import { classifyOutcome } from "./classify-outcome.js";
@@ -59,7 +59,7 @@ export async function fetchWithRetry(
         ...(wait === undefined ? {} : { retryAfterMs: wait }),
       });
     }
-    const delayMs = wait ?? backoffDelayMs({ ...retry, attempt, random: Math.random() });
+    const delayMs = wait ?? backoffMs(retry, attempt, Math.random());
     const { status } = failure.fields;
     transport.onRetry?.({
       provider,

@@ -1,5 +1,5 @@
 import { SearchConfigError, describeValue } from "../config-error.js";
-import { type ResolvedRetry, type RetryOptions, resolveRetry } from "../retry/retry-options.js";
+import { type ResolvedRetry, resolveRetry, type SearchRetryOptions } from "../retry/retry-options.js";
 
 /** What one retry wait is about, for logging. */
 export interface RetryEvent {
@@ -20,7 +20,7 @@ export interface TransportOptions {
   /** Replaces the service's origin (self-hosted gateways, stand-ins); a path on it is kept as a prefix. */
   baseUrl?: string;
   /** How failed requests are retried. */
-  retry?: RetryOptions;
+  retry?: SearchRetryOptions;
   /** The limit for one request, body included. @default 30000 */
   timeoutMs?: number;
   /** Called before each wait between attempts (e.g. to log it). */

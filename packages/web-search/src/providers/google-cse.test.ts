@@ -248,6 +248,11 @@ describe("GoogleCse", () => {
       expect(error.kind).toBe("network");
       expect(error.attempts).toBe(3);
       expect(events).toHaveLength(2);
+      // Backoff with equal jitter: between half of 1 ms and 1 ms, then of 2 ms and 2 ms.
+      expect(events.map((e) => e.delayMs)).toEqual([
+        expect.toSatisfy((ms: number) => ms >= 0.5 && ms <= 1),
+        expect.toSatisfy((ms: number) => ms >= 1 && ms <= 2),
+      ]);
       expect(error.message).toMatch(
         /^could not reach google-cse: fetch failed: .*ECONNREFUSED.* \(gave up after 3 attempts\)$/,
       );

@@ -1,4 +1,4 @@
-import { redactSecrets } from "../redact.js";
+import { redactValues } from "../redact.js";
 import { SearchError } from "../search-error.js";
 import { MAX_RESULTS } from "../types.js";
 
@@ -20,6 +20,6 @@ export function responseError({
   secrets: readonly string[];
   attempts: number;
 }): SearchError {
-  const reason = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
+  const reason = redactValues(error instanceof Error ? error.message : String(error), secrets);
   return new SearchError({ kind: "response", provider, reason, attempts, cause: error });
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ProxyBackend, PROXY_BACKENDS } from "../providers/proxy-provider.js";
 import { type ProxyResponseBody, toProxyResponse } from "../providers/proxy-wire.js";
-import { redactSecrets } from "../redact.js";
+import { redactValues } from "../redact.js";
 import { matchBearer } from "./bearer.js";
 import { parseProxyBody } from "./proxy-body.js";
 import { type ResolvedProxyOptions, type SearchProxyOptions, resolveProxyOptions } from "./proxy-options.js";
@@ -47,7 +47,7 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
     now: o.now,
   });
   const limiter = o.rateLimit === false ? undefined : new RateLimiter({ limit: o.rateLimit, now: o.now });
-  const clean = (text: string): string => redactSecrets(text, o.secrets);
+  const clean = (text: string): string => redactValues(text, o.secrets);
 
   return async function searchProxy(req, res) {
     const started = Date.now();

@@ -1,7 +1,7 @@
 import { SearchConfigError, describeValue } from "../config-error.js";
 
 /** How failed requests are retried. Every field is optional. */
-export interface RetryOptions {
+export interface SearchRetryOptions {
   /** Requests sent in all, the first included. @default 3 */
   attempts?: number;
   /** The delay before the first retry, before jitter. @default 200 */
@@ -18,10 +18,10 @@ export interface RetryOptions {
 }
 
 /** Retry options with every default applied. */
-export type ResolvedRetry = Readonly<Required<RetryOptions>>;
+export type ResolvedRetry = Readonly<Required<SearchRetryOptions>>;
 
 /** The retry policy of TOOLS.md: 3 attempts, 200 ms base, factor 2, 5 s cap. */
-export const DEFAULT_RETRY: ResolvedRetry = Object.freeze({
+export const DEFAULT_SEARCH_RETRY: ResolvedRetry = Object.freeze({
   attempts: 3,
   baseMs: 200,
   factor: 2,
@@ -30,8 +30,8 @@ export const DEFAULT_RETRY: ResolvedRetry = Object.freeze({
 });
 
 /** Validates retry options once and applies the defaults; throws a SearchConfigError naming the field. */
-export function resolveRetry(owner: string, options: RetryOptions | undefined): ResolvedRetry {
-  if (options === undefined) return DEFAULT_RETRY;
+export function resolveRetry(owner: string, options: SearchRetryOptions | undefined): ResolvedRetry {
+  if (options === undefined) return DEFAULT_SEARCH_RETRY;
   if (typeof options !== "object" || options === null) {
     throw new SearchConfigError({
       owner,
@@ -40,7 +40,7 @@ export function resolveRetry(owner: string, options: RetryOptions | undefined): 
       received: describeValue(options),
     });
   }
-  const resolved = { ...DEFAULT_RETRY, ...withoutUndefined(options) };
+  const resolved = { ...DEFAULT_SEARCH_RETRY, ...withoutUndefined(options) };
   check(
     owner,
     "attempts",
@@ -61,7 +61,7 @@ export function resolveRetry(owner: string, options: RetryOptions | undefined): 
   return Object.freeze(resolved);
 }
 
-function withoutUndefined(options: RetryOptions): RetryOptions {
+function withoutUndefined(options: SearchRetryOptions): SearchRetryOptions {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 }
 
