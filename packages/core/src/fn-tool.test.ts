@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createToolContext } from "./context.js";
 import { descriptorDigest } from "./digest.js";
-import { ToolError } from "./error.js";
+import { adviceFor, ToolError } from "./error.js";
 import { FnTool } from "./fn-tool.js";
 import { ToolOutput } from "./output.js";
 import { secondCopy } from "./second-copy.test-support.js";
@@ -23,14 +23,16 @@ describe("FnTool", () => {
       expect(out.textContent()).toBe("3");
       expect(out.isError).toBe(false);
     });
-    it("throws InvalidInput naming the field before the function runs", async () => {
+    it("answers InvalidInput naming the field, as a soft failure, before the function runs", async () => {
       let ran = false;
       const tool = new FnTool("t", "d", schema, () => {
         ran = true;
         return "x";
       });
-      await expect(tool.call({ a: 1 }, ctx)).rejects.toThrow(
-        "Invalid input: missing required field `b` (expected number)",
+      const out = await tool.call({ a: 1 }, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toBe(
+        `Invalid input: missing required field \`b\` (expected number)\n${adviceFor("InvalidInput")}`,
       );
       expect(ran).toBe(false);
     });
@@ -109,11 +111,19 @@ describe("FnTool", () => {
     });
   });
   describe("when the function throws", () => {
-    it("lets the error propagate for dispatch to soften", async () => {
+    it("answers a ToolError as a soft failure with its advice", async () => {
       const tool = new FnTool("t", "d", {}, () => {
         throw ToolError.execution("bad");
       });
-      await expect(tool.call({}, ctx)).rejects.toThrow("Execution error: bad");
+      const out = await tool.call({}, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toBe(`Execution error: bad\n${adviceFor("Execution")}`);
+    });
+    it("throws any other error: a bug, for dispatch to report", async () => {
+      const tool = new FnTool("t", "d", {}, () => {
+        throw new RangeError("off by one");
+      });
+      await expect(tool.call({}, ctx)).rejects.toThrow(RangeError);
     });
   });
 });

@@ -1,9 +1,9 @@
 import type { ToolContext } from "./context.js";
 import { descriptorDigest } from "./digest.js";
 import { isJsonObject, type JsonSchema } from "./json.js";
-import { ToolOutput } from "./output.js";
-import { TOOL_NAME_PATTERN, type Tool, type ToolSchema } from "./tool.js";
-import { validateInput } from "./validate.js";
+import type { ToolOutput } from "./output.js";
+import { TOOL_NAME_PATTERN } from "./tool.js";
+import { ToolBase } from "./tool-base/tool-base.js";
 
 /** What an FnTool's function may return: an output, text, or any JSON-serialisable value. */
 export type FnToolResult = ToolOutput | string | unknown;
@@ -13,7 +13,9 @@ export type FnToolFunction<I> = (input: I, ctx: ToolContext) => FnToolResult | P
 
 /**
  * A tool from a name, a description, a JSON Schema and a function, with
- * chainable traits. The input is validated against the schema before `fn` runs.
+ * chainable traits, on `ToolBase`: the input is validated against the schema
+ * before `fn` runs (once: not again when dispatch validated it), and a
+ * ToolError `fn` throws comes back as a soft failure.
  *
  * @example
  * const add = new FnTool("add", "Adds two numbers.", {
@@ -22,10 +24,10 @@ export type FnToolFunction<I> = (input: I, ctx: ToolContext) => FnToolResult | P
  *   required: ["a", "b"],
  * }, ({ a, b }: { a: number; b: number }) => String(a + b)).readOnly().concurrencySafe();
  */
-export class FnTool<I = unknown> implements Tool {
+export class FnTool<I = unknown> extends ToolBase<I> {
   readonly name: string;
   readonly description: string;
-  readonly #schema: ToolSchema;
+  protected readonly inputSchema: JsonSchema;
   readonly #fn: FnToolFunction<I>;
   #readOnly = false;
   #concurrencySafe = false;
@@ -50,19 +52,15 @@ export class FnTool<I = unknown> implements Tool {
     if (!isJsonObject(inputSchema))
       throw new TypeError(`FnTool: \`inputSchema\` of tool '${name}' must be a JSON Schema object`);
     if (typeof fn !== "function") throw new TypeError(`FnTool: \`fn\` of tool '${name}' must be a function`);
+    super();
     this.name = name;
     this.description = description;
-    this.#schema = Object.freeze({ tool: name, description, input_schema: inputSchema });
+    this.inputSchema = inputSchema;
     this.#fn = fn;
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const valid = validateInput<I>(this.#schema.input_schema, input);
-    return toToolOutput(await this.#fn(valid, ctx));
+  protected run(input: I, ctx: ToolContext): FnToolResult | Promise<FnToolResult> {
+    return this.#fn(input, ctx);
   }
 
   /** Marks the tool read-only. */
@@ -126,14 +124,4 @@ export class FnTool<I = unknown> implements Tool {
     this.#digest ??= descriptorDigest(this);
     return this.#digest;
   }
-}
-
-/**
- * A ToolOutput as is (also one from another copy of this package), a string
- * as text, anything else as structured JSON.
- */
-export function toToolOutput(value: FnToolResult): ToolOutput {
-  if (ToolOutput.is(value)) return value;
-  if (typeof value === "string") return ToolOutput.text(value);
-  return ToolOutput.structured(value);
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toToolOutput } from "./fn-tool.js";
+import { toToolOutput } from "./tool-base/tool-base.js";
 import { DisplayHint, Retention, ToolOutput } from "./output.js";
 import { secondCopy } from "./second-copy.test-support.js";
 

@@ -15,7 +15,9 @@ describe("Think", () => {
     [{ thought: 3 }, "Invalid input: `thought` must be string, got integer (3)"],
     [{ thought: "x", extra: 1 }, "Invalid input: unexpected field `extra` (allowed: thought)"],
   ])("refuses %o", async (input, message) => {
-    await expect(new Think().call(input, ctx)).rejects.toThrow(message);
+    const out = await new Think().call(input, ctx);
+    expect(out.isError).toBe(true);
+    expect(out.textContent()).toContain(message);
   });
   it("is read-only and concurrency-safe under its wire name", () => {
     const think = new Think();

@@ -1,8 +1,6 @@
-import type { ToolContext } from "./context.js";
 import type { JsonSchema } from "./json.js";
 import { ToolOutput } from "./output.js";
-import type { Tool, ToolSchema } from "./tool.js";
-import { validateInput } from "./validate.js";
+import { ToolBase } from "./tool-base/tool-base.js";
 
 const DESCRIPTION = [
   "Think before you act. Use this tool to reason step by step when a decision is not obvious: before an edit you",
@@ -22,20 +20,12 @@ const INPUT_SCHEMA: JsonSchema = {
 };
 
 /** A scratchpad tool: records a thought and answers `ok`. Read-only and concurrency-safe. */
-export class Think implements Tool {
+export class Think extends ToolBase<{ thought: string }> {
   readonly name = "Think";
   readonly description = DESCRIPTION;
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "Think",
-    description: DESCRIPTION,
-    input_schema: INPUT_SCHEMA,
-  });
+  protected readonly inputSchema = INPUT_SCHEMA;
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-  async call(input: unknown, _ctx: ToolContext): Promise<ToolOutput> {
-    validateInput<{ thought: string }>(INPUT_SCHEMA, input);
+  protected run(): ToolOutput {
     return ToolOutput.text("ok");
   }
   isConcurrencySafe(): boolean {

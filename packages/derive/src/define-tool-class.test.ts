@@ -43,9 +43,9 @@ describe("defineToolClass", () => {
     });
 
     it("refuses bad input before run", async () => {
-      await expect(tool.call({ who: 1 }, ctx)).rejects.toThrow(
-        "Invalid input: `who` must be string, got integer (1)",
-      );
+      const out = await tool.call({ who: 1 }, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toContain("Invalid input: `who` must be string, got integer (1)");
     });
 
     it("reports the traits it was defined with", () => {

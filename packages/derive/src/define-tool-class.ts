@@ -1,7 +1,8 @@
-import type { Tool, ToolContext, ToolOutput, ToolSchema } from "@toolkit/core";
+import { type JsonSchema, ToolBase, type ToolContext } from "@toolkit/core";
 import type { z } from "zod";
 import { DefineToolError } from "./define-tool-error.js";
 import { DerivedTool } from "./derived-tool.js";
+import { parseInput, parseValidInput } from "./parse-input.js";
 import { type Definition, resolveDefinition } from "./resolve-definition.js";
 import type { InputSchema, RunResult, TraitOptions } from "./types.js";
 
@@ -12,18 +13,22 @@ export interface DefineToolClassOptions<S extends InputSchema> extends TraitOpti
 }
 
 /**
- * The base of every class `defineToolClass` makes: a Tool whose input is
- * parsed by the zod schema and handed to the subclass's `run`. Extend the
- * class `defineToolClass` returns rather than this one.
+ * The base of every class `defineToolClass` makes, on core's `ToolBase`: a
+ * Tool whose input is parsed by the zod schema and handed to the subclass's
+ * `run`, with the failure rule of every tool (a ToolError is a soft failure).
+ * Extend the class `defineToolClass` returns rather than this one.
  */
-export abstract class DerivedToolBase<S extends InputSchema> implements Tool {
+export abstract class DerivedToolBase<S extends InputSchema> extends ToolBase<z.output<S>> {
   readonly name: string;
   readonly description: string;
   /** The zod schema the input is parsed with. */
   readonly input: S;
+  protected readonly inputSchema: JsonSchema;
+  /** The same definition as a DerivedTool, which answers the trait questions. */
   readonly #tool: DerivedTool<S>;
 
   protected constructor(definition: Definition<S>) {
+    super();
     const run: unknown = Reflect.get(this, "run");
     if (typeof run !== "function") {
       throw new DefineToolError(
@@ -34,17 +39,19 @@ export abstract class DerivedToolBase<S extends InputSchema> implements Tool {
     this.name = definition.name;
     this.description = definition.description;
     this.input = definition.input;
+    this.inputSchema = definition.inputSchema;
     this.#tool = new DerivedTool(definition, (input, ctx) => this.run(input, ctx));
   }
 
   /** Does the work. Receives the input zod parsed; returns a ToolOutput, a string or any JSON value. */
-  abstract run(input: z.output<S>, ctx: ToolContext): RunResult | Promise<RunResult>;
+  abstract override run(input: z.output<S>, ctx: ToolContext): RunResult | Promise<RunResult>;
 
-  schema(): ToolSchema {
-    return this.#tool.schema();
+  /** zod and the advertised schema together, so each problem is named once. */
+  protected override parseInput(input: unknown): Promise<z.output<S>> {
+    return parseInput({ input: this.input, inputSchema: this.inputSchema, value: input });
   }
-  call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    return this.#tool.call(input, ctx);
+  protected override prepareInput(valid: unknown): Promise<z.output<S>> {
+    return parseValidInput(this.input, valid);
   }
   isConcurrencySafe(): boolean {
     return this.#tool.isConcurrencySafe();

@@ -1,4 +1,5 @@
 import {
+  adviceFor,
   ToolError,
   ToolOutput,
   createToolContext,
@@ -31,14 +32,15 @@ const FetchPage = z
   })
   .meta({ title: "FetchPage", description: "Fetches a page and returns its text." });
 
-async function callError(fn: () => Promise<unknown>): Promise<ToolError> {
-  try {
-    await fn();
-  } catch (error) {
-    if (ToolError.is(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a ToolError");
+/** The soft failure a call answers, as its message and its advice line; fails when the call succeeds or rejects. */
+async function callError(
+  fn: () => Promise<ToolOutput>,
+): Promise<{ message: string; advice: string; text: string }> {
+  const output = await fn();
+  if (!output.isError) throw new Error(`expected a soft failure, got ${output.textContent()}`);
+  const text = output.textContent();
+  const cut = text.lastIndexOf("\n");
+  return { text, message: text.slice(0, cut), advice: text.slice(cut + 1) };
 }
 
 describe("defineTool", () => {
@@ -91,7 +93,7 @@ describe("defineTool", () => {
         additionalProperties: false,
       });
       expect((await tool.call({}, ctx)).structuredValue()).toEqual({ n: 0 });
-      await expect(tool.call({ n: "1" }, ctx)).rejects.toThrow(
+      expect((await callError(() => tool.call({ n: "1" }, ctx))).message).toBe(
         'Invalid input: `n` must be number, got string ("1")',
       );
     });
@@ -228,7 +230,7 @@ describe("defineTool", () => {
       expect(out.isError).toBe(isError);
     });
 
-    it("lets a ToolError thrown by run through unchanged", async () => {
+    it("answers a ToolError thrown by run as its soft failure", async () => {
       const failure = ToolError.execution("site down");
       const tool = defineTool({
         input: FetchPage,
@@ -236,7 +238,19 @@ describe("defineTool", () => {
           throw failure;
         },
       });
-      await expect(tool.call({ url: "https://example.com" }, ctx)).rejects.toBe(failure);
+      expect((await callError(() => tool.call({ url: "https://example.com" }, ctx))).text).toBe(
+        failure.modelText(),
+      );
+    });
+
+    it("throws any other error run throws: a bug", async () => {
+      const tool = defineTool({
+        input: FetchPage,
+        run: () => {
+          throw new RangeError("off by one");
+        },
+      });
+      await expect(tool.call({ url: "https://example.com" }, ctx)).rejects.toThrow(RangeError);
     });
 
     it("keeps extra fields of a loose object", async () => {
@@ -327,9 +341,9 @@ describe("defineTool", () => {
       ],
     ])("refuses %j naming the field, the expectation and what arrived", async (input, message) => {
       const error = await callError(() => tool.call(input, ctx));
-      expect(error.kind).toBe("InvalidInput");
+      expect(error.advice).toBe(adviceFor("InvalidInput"));
       expect(error.message).toBe(message);
-      expect(error.modelText()).toBe(
+      expect(error.text).toBe(
         `${message}\nFix the arguments so they match the tool's input schema, then call it again.`,
       );
       expect(run).not.toHaveBeenCalled();

@@ -332,9 +332,9 @@ describe("defineTool", () => {
               run: () => "ok",
             });
             expect(input.safeParse({ ...value, [extra]: 1 }).success).toBe(true);
-            await expect(tool.call({ ...value, [extra]: 1 }, ctx)).rejects.toThrow(
-              `unexpected field \`${extra}\``,
-            );
+            const out = await tool.call({ ...value, [extra]: 1 }, ctx);
+            expect(out.isError).toBe(true);
+            expect(out.textContent()).toContain(`unexpected field \`${extra}\``);
           },
         ),
         { numRuns: 100 },

@@ -1,43 +1,46 @@
-import { type Tool, type ToolContext, type ToolOutput, type ToolSchema, toToolOutput } from "@toolkit/core";
-import { parseInput, tryParse } from "./parse-input.js";
+import { type JsonSchema, ToolBase, type ToolContext } from "@toolkit/core";
+import type { z } from "zod";
+import { parseInput, parseValidInput, tryParse } from "./parse-input.js";
 import type { Definition } from "./resolve-definition.js";
-import type { InputSchema, RunFunction } from "./types.js";
+import type { InputSchema, RunFunction, RunResult } from "./types.js";
 
 /**
- * The Tool `defineTool` returns. Its input is parsed by the zod schema before
- * `run` sees it; bad input is a ToolError of kind `InvalidInput`.
+ * The Tool `defineTool` returns, on core's `ToolBase`. Its input is parsed by
+ * the zod schema before `run` sees it; bad input is a soft failure of kind
+ * `InvalidInput`. Input dispatch validated is only run through zod's
+ * refinements, defaults and transforms.
  */
-export class DerivedTool<S extends InputSchema> implements Tool {
+export class DerivedTool<S extends InputSchema> extends ToolBase<z.output<S>> {
   readonly name: string;
   readonly description: string;
   /** The zod schema the input is parsed with. */
   readonly input: S;
+  protected readonly inputSchema: JsonSchema;
   readonly #definition: Definition<S>;
-  readonly #schema: ToolSchema;
   readonly #run: RunFunction<S>;
 
   /** Use `defineTool` or `defineToolClass`; the definition must come from `resolveDefinition`. */
   constructor(definition: Definition<S>, run: RunFunction<S>) {
+    super();
     this.name = definition.name;
     this.description = definition.description;
     this.input = definition.input;
+    this.inputSchema = definition.inputSchema;
     this.#definition = definition;
-    this.#schema = Object.freeze({
-      tool: definition.name,
-      description: definition.description,
-      input_schema: definition.inputSchema,
-    });
     this.#run = run;
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
+  /** zod and the advertised schema together, so each problem is named once. */
+  protected override parseInput(input: unknown): Promise<z.output<S>> {
+    return parseInput({ input: this.input, inputSchema: this.inputSchema, value: input });
   }
 
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const { input: zodSchema, inputSchema } = this.#definition;
-    const parsed = await parseInput({ input: zodSchema, inputSchema, value: input });
-    return toToolOutput(await this.#run(parsed, ctx));
+  protected override prepareInput(valid: unknown): Promise<z.output<S>> {
+    return parseValidInput(this.input, valid);
+  }
+
+  protected run(input: z.output<S>, ctx: ToolContext): RunResult | Promise<RunResult> {
+    return this.#run(input, ctx);
   }
 
   isConcurrencySafe(): boolean {

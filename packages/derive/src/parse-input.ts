@@ -42,6 +42,17 @@ export async function parseInput<S extends InputSchema>({
   throw ToolError.invalidInput(joinProblems(lines));
 }
 
+/**
+ * Parses arguments dispatch already checked against the advertised JSON
+ * Schema: only zod's refinements, defaults and transforms are left to run.
+ * A refinement that fails throws a ToolError of kind `InvalidInput`.
+ */
+export async function parseValidInput<S extends InputSchema>(input: S, value: unknown): Promise<z.output<S>> {
+  const parsed = await z.safeParseAsync(input, value);
+  if (parsed.success) return parsed.data;
+  throw ToolError.invalidInput(joinProblems(describeIssues({ issues: parsed.error.issues, input: value })));
+}
+
 /** Parses synchronously for trait callbacks; `undefined` when the input does not parse. */
 export function tryParse<S extends InputSchema>(input: S, value: unknown): { data: z.output<S> } | undefined {
   try {

@@ -1,12 +1,4 @@
-import {
-  type JsonSchema,
-  type Tool,
-  type ToolContext,
-  ToolOutput,
-  createToolContext,
-  toolTraits,
-  validateInput,
-} from "@toolkit/core";
+import { type JsonSchema, type Tool, ToolBase, createToolContext, toolTraits } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "./define-tool.js";
@@ -23,16 +15,18 @@ const echoSchema: JsonSchema = {
   required: ["text"],
   additionalProperties: false,
 };
-const handWritten: Tool = {
-  name: "echo",
-  description: "Says the text back.",
-  schema: () => ({ tool: "echo", description: "Says the text back.", input_schema: echoSchema }),
-  async call(input: unknown, _ctx: ToolContext) {
-    const { text } = validateInput<{ text: string }>(echoSchema, input);
-    return ToolOutput.text(text);
-  },
-  isReadOnly: () => true,
-};
+class HandWrittenEcho extends ToolBase<{ text: string }> {
+  readonly name = "echo";
+  readonly description = "Says the text back.";
+  protected readonly inputSchema = echoSchema;
+  protected run({ text }: { text: string }) {
+    return text;
+  }
+  isReadOnly() {
+    return true;
+  }
+}
+const handWritten: Tool = new HandWrittenEcho();
 
 describe("defineTool", () => {
   describe("when compared with the README's hand-written tool", () => {
@@ -55,7 +49,7 @@ describe("defineTool", () => {
       async (input) => {
         const settle = (tool: Tool) =>
           tool.call(input, ctx).then(
-            (out) => ({ ok: out.textContent() }),
+            (out) => ({ ok: out.textContent(), isError: out.isError }),
             (error: Error) => ({ error: error.message }),
           );
         expect(await settle(echo)).toEqual(await settle(handWritten));

@@ -1,11 +1,10 @@
 import {
   type JsonSchema,
   type Retention,
-  type Tool,
   type ToolContext,
+  ToolBase,
   ToolError,
-  ToolOutput,
-  type ToolSchema,
+  type ToolOutput,
   validateInput,
 } from "@toolkit/core";
 import { errorCode } from "./error-code.js";
@@ -25,70 +24,67 @@ export interface FsToolShape {
 }
 
 /**
- * Shared plumbing of the fs tools: aliases, validation against the tool's
- * own schema, and a ToolError (or an error from the file system) becoming a
- * soft failure returned to the model.
+ * The fs family on core's `ToolBase`: aliases renamed before validation,
+ * input validated once (by dispatch, or here on a direct call), and the fs
+ * failure rule — a ToolError or an error from the file system (one with an
+ * errno `code`) is a soft failure; anything else is a bug and is thrown.
+ * A successful reply gets the shape's retention.
  */
-export abstract class FsTool<I> implements Tool {
+export abstract class FsTool<I> extends ToolBase<I> {
   readonly name: string;
   readonly description: string;
+  protected readonly inputSchema: JsonSchema;
   readonly #shape: FsToolShape;
-  readonly #schema: ToolSchema;
 
   protected constructor(shape: FsToolShape) {
+    super();
     this.name = shape.name;
     this.description = shape.description;
+    this.inputSchema = shape.inputSchema;
     this.#shape = shape;
-    this.#schema = Object.freeze({
-      tool: shape.name,
-      description: shape.description,
-      input_schema: shape.inputSchema,
-    });
-  }
-
-  schema(): ToolSchema {
-    return this.#schema;
   }
 
   /**
    * The input with alias fields renamed to their canonical names (pure; the
-   * canonical name wins when both arrive). `call()` applies it itself; a
-   * dispatcher that validates against `schema()` before calling should apply
-   * it first, or the aliases are refused as unexpected fields.
+   * canonical name wins when both arrive). Dispatch applies it before
+   * validating; a direct `call()` applies it itself.
    */
-  normalizeInput(input: unknown): unknown {
+  override normalizeInput(input: unknown): unknown {
     return applyAliases(input, this.#shape.aliases, this.#shape.nestedAliases).input;
   }
 
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  /** Aliases, then validation; an error names each renamed field as the model sent it. */
+  protected override parseInput(input: unknown): I {
     const { input: renamed, renamed: names } = applyAliases(
       input,
       this.#shape.aliases,
       this.#shape.nestedAliases,
     );
     try {
-      let parsed: I;
-      try {
-        parsed = validateInput<I>(this.#shape.inputSchema, renamed);
-      } catch (error) {
-        throw ToolError.is(error) ? nameWhatArrived(error, names) : error;
-      }
-      const output = await this.run(parsed, ctx);
-      return output.isError ? output : output.withRetention(this.#shape.retention);
+      return validateInput<I>(this.inputSchema, renamed);
     } catch (error) {
-      return softFailure(error);
+      throw ToolError.is(error) ? nameWhatArrived(error, names) : error;
     }
   }
 
+  /** An errno error from the file system is something the model can act on: an `IO error`. */
+  protected override toolError(error: unknown): ToolError | undefined {
+    return asFsToolError(error);
+  }
+
+  protected override finish(output: ToolOutput): ToolOutput {
+    return output.isError ? output : output.withRetention(this.#shape.retention);
+  }
+
   /** The tool's work, on validated input. */
-  protected abstract run(input: I, ctx: ToolContext): Promise<ToolOutput>;
+  protected abstract override run(input: I, ctx: ToolContext): Promise<ToolOutput>;
 }
 
-/** A ToolError, or an error from the file system, as the model's soft failure; anything else is rethrown. */
-export function softFailure(error: unknown): ToolOutput {
-  if (ToolError.is(error)) return ToolOutput.errorText(`${error.message}\n${error.advice}`);
+/** A ToolError as it is, an error from the file system as an `IO error`, anything else `undefined`. */
+function asFsToolError(error: unknown): ToolError | undefined {
+  if (ToolError.is(error)) return error;
   if (error instanceof Error && typeof (error as { code?: unknown }).code === "string") {
-    return softFailure(ToolError.io(`${errorCode(error)}: ${error.message}`, { cause: error }));
+    return ToolError.io(`${errorCode(error)}: ${error.message}`, { cause: error });
   }
-  throw error;
+  return undefined;
 }

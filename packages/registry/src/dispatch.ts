@@ -7,6 +7,7 @@ import {
   type Tool,
   type ToolContext,
   errorMessage,
+  markInputValidated,
   nameFieldsAsSent,
   renamedFields,
   ToolError,
@@ -121,7 +122,13 @@ interface PrepareOptions {
   advertised: Set<string> | undefined;
 }
 
-/** Looks the tool up once (a removal racing the call cannot change it) and validates the input. */
+/**
+ * Looks the tool up once (a removal racing the call cannot change it) and
+ * validates the input: the one validation of a call. The checked object is
+ * marked (`markInputValidated`) so a `ToolBase` tool does not validate it
+ * again; a middleware that replaces `call.input` hands the tool an unmarked
+ * object, which the tool validates itself.
+ */
 function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): DispatchCall {
   // Plain literals, not spreads: this runs on every call and spreads cost ~20x here.
   const { id, name, input } = raw;
@@ -166,9 +173,21 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
   }
 }
 
+/**
+ * The input checked against the schema the model was shown. When that is
+ * the tool's own schema the checked object is marked, so the tool does not
+ * check it again. In strict mode the model was shown `strictSchema(schema)`
+ * and the tool gets `restoreAbsent`'s rebuilt object, which no validator
+ * has seen: it stays unmarked and the tool validates it against its own
+ * schema (fail closed; `restoreAbsent` guesses at union branches).
+ */
 function checkInput(tool: Tool, input: unknown, strict: boolean): unknown {
   const schema = tool.schema().input_schema;
-  if (!strict) return validateInput(schema, input);
+  if (!strict) {
+    const checked = validateInput(schema, input);
+    markInputValidated(checked, schema);
+    return checked;
+  }
   let shown = strictCache.get(schema);
   if (!shown) {
     shown = strictSchema(schema);

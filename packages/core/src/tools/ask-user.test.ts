@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createToolContext } from "../context.js";
+import { ToolError } from "../error.js";
 import { toolTraits } from "../tool.js";
 import { AskUser, NO_USER_TO_ASK } from "./ask-user.js";
 
@@ -41,7 +42,9 @@ describe("AskUser", () => {
       });
       const pending = ask.call({ question: "Go on?" }, interactive().withSignal(controller.signal));
       controller.abort();
-      await expect(pending).rejects.toMatchObject({ kind: "Cancelled" });
+      const out = await pending;
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toBe(ToolError.cancelled().modelText());
     });
 
     it("names the host's failure", async () => {
@@ -50,9 +53,9 @@ describe("AskUser", () => {
           throw new Error("the terminal is gone");
         },
       });
-      await expect(ask.call({ question: "?" }, interactive())).rejects.toThrow(
-        "the host could not ask the user: the terminal is gone",
-      );
+      const out = await ask.call({ question: "?" }, interactive());
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toContain("the host could not ask the user: the terminal is gone");
     });
 
     it.each([
@@ -62,7 +65,9 @@ describe("AskUser", () => {
       [{ question: "?", options: [""] }, "options"],
       [{ question: "?", extra: 1 }, "extra"],
     ])("refuses %j", async (input, message) => {
-      await expect(new AskUser({ ask: async () => "x" }).call(input, interactive())).rejects.toThrow(message);
+      const out = await new AskUser({ ask: async () => "x" }).call(input, interactive());
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toContain(message);
     });
   });
 

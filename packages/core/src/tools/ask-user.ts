@@ -2,8 +2,7 @@ import type { ToolContext } from "../context.js";
 import { ToolError } from "../error.js";
 import type { JsonSchema } from "../json.js";
 import { ToolOutput } from "../output.js";
-import type { Tool, ToolSchema } from "../tool.js";
-import { validateInput } from "../validate.js";
+import { ToolBase } from "../tool-base/tool-base.js";
 
 /**
  * Asks the person at the host a question and resolves with their answer.
@@ -53,15 +52,11 @@ const INPUT_SCHEMA: JsonSchema = {
  * non-interactive context, the call is a soft failure telling the model to
  * decide itself. One question at a time: not concurrency-safe.
  */
-export class AskUser implements Tool {
+export class AskUser extends ToolBase<{ question: string; options?: string[] }> {
   readonly name = "AskUser";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema = INPUT_SCHEMA;
   readonly #ask: AskUserFunction | undefined;
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "AskUser",
-    description: DESCRIPTION,
-    input_schema: INPUT_SCHEMA,
-  });
 
   constructor(options: AskUserOptions = {}) {
     if (options.ask !== undefined && typeof options.ask !== "function") {
@@ -69,18 +64,14 @@ export class AskUser implements Tool {
         `AskUser: \`ask\` must be a function (question, options, signal) => Promise<string>, got ${typeof options.ask}`,
       );
     }
+    super();
     this.#ask = options.ask;
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const { question, options = [] } = validateInput<{ question: string; options?: string[] }>(
-      INPUT_SCHEMA,
-      input,
-    );
+  protected async run(
+    { question, options = [] }: { question: string; options?: string[] },
+    ctx: ToolContext,
+  ): Promise<ToolOutput> {
     if (new Set(options).size !== options.length) {
       throw ToolError.invalidInput("`options` lists the same answer twice", {
         advice: "List each option once.",

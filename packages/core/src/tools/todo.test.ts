@@ -101,7 +101,9 @@ describe("Todo", () => {
     ])("refuses %s and keeps the previous list", async (_what, input, message) => {
       const ctx = createToolContext();
       await new Todo().call({ todos: [{ content: "kept", status: "pending" }] }, ctx);
-      await expect(new Todo().call(input, ctx)).rejects.toThrow(message);
+      const out = await new Todo().call(input, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toMatch(message);
       expect(todoList(ctx).map((i) => i.content)).toEqual(["kept"]);
     });
   });

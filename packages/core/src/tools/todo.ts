@@ -2,8 +2,7 @@ import { type ContextKey, createContextKey, type ToolContext } from "../context.
 import { ToolError } from "../error.js";
 import type { JsonSchema } from "../json.js";
 import { ToolOutput } from "../output.js";
-import type { Tool, ToolSchema } from "../tool.js";
-import { validateInput } from "../validate.js";
+import { ToolBase } from "../tool-base/tool-base.js";
 
 /** Where an item of the plan stands. */
 export type TodoStatus = "pending" | "in_progress" | "completed";
@@ -88,21 +87,12 @@ export function renderTodoList(items: readonly TodoItem[]): string {
  * one item in progress. No I/O; the list lives in the session (`todoList`).
  * Not concurrency-safe: two lists sent in one reply would race for the slot.
  */
-export class Todo implements Tool {
+export class Todo extends ToolBase<TodoInput> {
   readonly name = "Todo";
   readonly description = DESCRIPTION;
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "Todo",
-    description: DESCRIPTION,
-    input_schema: INPUT_SCHEMA,
-  });
+  protected readonly inputSchema = INPUT_SCHEMA;
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const { todos } = validateInput<TodoInput>(INPUT_SCHEMA, input);
+  protected run({ todos }: TodoInput, ctx: ToolContext): ToolOutput {
     const active = todos.filter((t) => t.status === "in_progress");
     if (active.length > 1) {
       throw ToolError.invalidInput(

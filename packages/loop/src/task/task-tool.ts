@@ -1,12 +1,11 @@
 import {
   type JsonSchema,
   type Tool,
+  ToolBase,
   type ToolContext,
   ToolError,
   ToolOutput,
-  type ToolSchema,
   toolTraits,
-  validateInput,
 } from "@toolkit/core";
 import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
 import { LoopError } from "../loop-error.js";
@@ -98,12 +97,12 @@ export function taskTool(options: TaskToolOptions): Tool {
   return new TaskTool(options);
 }
 
-class TaskTool implements Tool {
+class TaskTool extends ToolBase<TaskInput> {
   readonly name = "Task";
   readonly description: string;
   readonly maxDepth: number;
+  protected readonly inputSchema = INPUT_SCHEMA;
   readonly #options: TaskToolOptions;
-  readonly #schema: ToolSchema;
   #checking = false;
 
   constructor(options: TaskToolOptions) {
@@ -125,18 +124,13 @@ class TaskTool implements Tool {
       if (error instanceof TypeError) throw new TypeError(error.message.replace(/^BareLoop:/, "taskTool:"));
       throw error;
     }
+    super();
     this.description = description;
     this.maxDepth = maxDepth;
     this.#options = options;
-    this.#schema = Object.freeze({ tool: this.name, description, input_schema: INPUT_SCHEMA });
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const { description, prompt } = validateInput<TaskInput>(INPUT_SCHEMA, input);
+  protected async run({ description, prompt }: TaskInput, ctx: ToolContext): Promise<ToolOutput> {
     const frame = callFrameOf(ctx);
     const depth = (frame?.scope.depth ?? 0) + 1;
     if (depth > this.maxDepth) {

@@ -3,11 +3,10 @@ import type { Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.
 import {
   isJsonObject,
   type JsonSchema,
-  type Tool,
+  ToolBase,
   type ToolContext,
   ToolError,
   ToolOutput,
-  type ToolSchema,
 } from "@toolkit/core";
 import type { OutputSchemaTool } from "../output-schema.js";
 import { toToolOutput } from "./to-tool-output.js";
@@ -35,16 +34,17 @@ export interface McpToolOptions {
  * advertised, `isReadOnly` from `readOnlyHint`, `isIdempotent` from
  * `idempotentHint` (or read-only), concurrency-safe when read-only. A call is
  * a `tools/call` request carrying `ctx.signal`, so cancelling the call
- * cancels the remote request.
+ * cancels the remote request. Input is validated against the advertised
+ * schema once (by dispatch, or here on a direct call) before it is sent.
  */
-export class McpTool implements Tool, OutputSchemaTool {
+export class McpTool extends ToolBase implements OutputSchemaTool {
   readonly name: string;
   readonly description: string;
   /** The tool's name on its server. */
   readonly remoteName: string;
   /** The definition the server advertised. */
   readonly definition: McpToolDefinition;
-  readonly #schema: ToolSchema;
+  protected readonly inputSchema: JsonSchema;
   readonly #outputSchema: JsonSchema | undefined;
   readonly #client: Client;
   readonly #serverName: string;
@@ -59,6 +59,7 @@ export class McpTool implements Tool, OutputSchemaTool {
     serverName,
     timeoutMs,
   }: McpToolOptions) {
+    super();
     this.name = name;
     this.remoteName = definition.name;
     this.definition = definition;
@@ -66,15 +67,11 @@ export class McpTool implements Tool, OutputSchemaTool {
       definition.description?.trim() ||
       definition.title?.trim() ||
       `Tool '${definition.name}' of the MCP server '${serverName}'.`;
-    this.#schema = Object.freeze({ tool: name, description: this.description, input_schema: inputSchema });
+    this.inputSchema = inputSchema;
     this.#outputSchema = outputSchema;
     this.#client = client;
     this.#serverName = serverName;
     this.#timeoutMs = timeoutMs;
-  }
-
-  schema(): ToolSchema {
-    return this.#schema;
   }
 
   /** The server's output schema, so serving this tool again advertises it too. */
@@ -94,7 +91,8 @@ export class McpTool implements Tool, OutputSchemaTool {
     return this.isReadOnly();
   }
 
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  protected async run(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    // MCP sends arguments as an object, whatever a permissive schema would let through.
     if (!isJsonObject(input)) throw ToolError.invalidInput("expected an object of arguments");
     let result: Awaited<ReturnType<Client["callTool"]>>;
     try {

@@ -1,12 +1,4 @@
-import {
-  type JsonSchema,
-  type Tool,
-  type ToolContext,
-  ToolError,
-  ToolOutput,
-  type ToolSchema,
-  validateInput,
-} from "@toolkit/core";
+import { type JsonSchema, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MemoryHit } from "../store/types.js";
 
@@ -79,31 +71,23 @@ function render(hit: MemoryHit, index: number): string {
  * never itself recorded (`recordsTrajectory()` is false), so searching the
  * past does not fill the store with searches.
  */
-export class SearchMemories implements Tool {
+export class SearchMemories extends ToolBase<SearchInput> {
   readonly name = "SearchMemories";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema = INPUT_SCHEMA;
   readonly #store: MemoryStore;
   readonly #project: string | undefined;
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "SearchMemories",
-    description: DESCRIPTION,
-    input_schema: INPUT_SCHEMA,
-  });
 
   constructor(options: SearchMemoriesOptions) {
     if (!options || typeof options.store?.search !== "function") {
       throw new TypeError("SearchMemories: `store` must be a MemoryStore (MemoryStore.open(path))");
     }
+    super();
     this.#store = options.store;
     this.#project = options.project;
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, _ctx: ToolContext): Promise<ToolOutput> {
-    const { query, limit, session, tool, since } = validateInput<SearchInput>(INPUT_SCHEMA, input);
+  protected async run({ query, limit, session, tool, since }: SearchInput): Promise<ToolOutput> {
     let sinceMs: number | undefined;
     if (since !== undefined) {
       sinceMs = Date.parse(since);

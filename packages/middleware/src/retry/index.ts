@@ -1,4 +1,4 @@
-import { ToolError, type ToolErrorKind, ToolOutput, toolTraits } from "@toolkit/core";
+import { ToolError, type ToolErrorKind, ToolOutput, toolErrorOf, toolTraits } from "@toolkit/core";
 import { backoffMs } from "@toolkit/internal";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption, integerAtLeast, toolNameSet } from "../shared/options.js";
@@ -86,11 +86,15 @@ export function retry(options: RetryOptions = {}): Middleware {
     if (only ? !only.has(call.name) : !toolTraits(call.tool).isIdempotent) return next(call);
     for (let attempt = 1; ; attempt++) {
       let failure: RetryFailure;
+      let answer: ToolOutput | undefined;
       try {
         // The composer lets `next` run once per call, so later attempts go straight to the tool.
         const output = attempt === 1 ? await next(call) : await callTool(call);
         if (!output.isError) return output;
-        failure = { type: "output", output, attempt };
+        answer = output;
+        // A ToolError the tool raised and answered as a soft failure counts as raised, as when tools threw it.
+        const raised = toolErrorOf(output);
+        failure = raised ? { type: "thrown", error: raised, attempt } : { type: "output", output, attempt };
       } catch (error) {
         failure = { type: "thrown", error, attempt };
       }
@@ -100,8 +104,8 @@ export function retry(options: RetryOptions = {}): Middleware {
         !(failure.type === "thrown" && ToolError.is(failure.error) && NEVER.has(failure.error.kind)) &&
         retryOn(failure);
       if (!retryable) {
-        if (failure.type === "output") return failure.output;
-        throw failure.error;
+        if (answer !== undefined) return answer;
+        throw failure.type === "thrown" ? failure.error : failure.output;
       }
       await sleep(delayMs(attempt), call.ctx.signal);
     }

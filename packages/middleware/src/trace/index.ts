@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { ToolError, type ToolOutput } from "@toolkit/core";
+import { ToolError, type ToolOutput, toolErrorOf } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption } from "../shared/options.js";
 import { loadOtelApi } from "./load-otel.js";
@@ -92,7 +92,7 @@ export function trace(options: TraceOptions = {}): Middleware {
         };
         try {
           const output = await next(call);
-          if (output.isError) fail(call.rejection?.kind ?? "error_output");
+          if (output.isError) fail(call.rejection?.kind ?? toolErrorOf(output)?.kind ?? "error_output");
           return output;
         } catch (error) {
           fail(errorType(error));

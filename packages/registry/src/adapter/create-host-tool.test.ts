@@ -1,4 +1,4 @@
-import { createToolContext, ToolOutput } from "@toolkit/core";
+import { createToolContext, ToolError, ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { checkHostToolFlags, createHostTool } from "./create-host-tool.js";
 import { dispatch } from "../dispatch.js";
@@ -24,6 +24,33 @@ describe("createHostTool", () => {
       expect(tool.schema()).toBe(tool.schema());
       expect(tool.isReadOnly?.()).toBe(true);
       expect(tool.isConcurrencySafe?.()).toBe(false);
+    });
+
+    it("validates a direct call and answers a ToolError as a soft failure; throws anything else", async () => {
+      const seen: unknown[] = [];
+      const tool = createHostTool({
+        name: "echo",
+        description: "Echoes s.",
+        inputSchema,
+        readOnly: true,
+        concurrencySafe: true,
+        call: async (input) => {
+          seen.push(input);
+          const { s } = input as { s: string };
+          if (s === "deny") throw ToolError.permission("not this one");
+          if (s === "bug") throw new TypeError("host bug");
+          return ToolOutput.text(s);
+        },
+      });
+      const ctx = createToolContext();
+      const refused = await tool.call({ s: 1 }, ctx);
+      expect(refused.isError).toBe(true);
+      expect(refused.textContent()).toContain("`s` must be string");
+      expect(seen).toEqual([]);
+      expect((await tool.call({ s: "deny" }, ctx)).textContent()).toBe(
+        ToolError.permission("not this one").modelText(),
+      );
+      await expect(tool.call({ s: "bug" }, ctx)).rejects.toThrow(TypeError);
     });
 
     it("runs `call` when dispatched", async () => {

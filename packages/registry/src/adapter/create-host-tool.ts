@@ -1,4 +1,4 @@
-import type { JsonSchema, Tool, ToolContext, ToolOutput, ToolSchema } from "@toolkit/core";
+import { type JsonSchema, type Tool, ToolBase, type ToolContext, type ToolOutput } from "@toolkit/core";
 
 /** What `createHostTool` needs to know about a tool that lives in a host (an AI SDK tool, a LangChain tool). */
 export interface HostToolOptions {
@@ -37,20 +37,43 @@ export function checkHostToolFlags(
 /**
  * A Toolkit Tool around a host's tool, so it joins a registry and runs
  * through dispatch and its middleware: its schema is frozen once, its
- * read-only and concurrency traits are constants, and `call` runs the host tool.
+ * read-only and concurrency traits are constants, and `call` runs the host
+ * tool. It is built on core's `ToolBase`: input dispatch validated is passed
+ * on as it is, a direct call is validated against `inputSchema` first, and a
+ * ToolError the host call throws is a soft failure.
  *
  * @example
  * registry.register(createHostTool({ name, description, inputSchema, readOnly: true, concurrencySafe: true, call }));
  */
 export function createHostTool(options: HostToolOptions): Tool {
-  const { name, description, inputSchema, readOnly, concurrencySafe, call } = options;
-  const schema: ToolSchema = Object.freeze({ tool: name, description, input_schema: inputSchema });
-  return {
-    name,
-    description,
-    schema: () => schema,
-    isReadOnly: () => readOnly,
-    isConcurrencySafe: () => concurrencySafe,
-    call,
-  };
+  return new HostTool(options);
+}
+
+class HostTool extends ToolBase {
+  readonly name: string;
+  readonly description: string;
+  protected readonly inputSchema: JsonSchema;
+  readonly #readOnly: boolean;
+  readonly #concurrencySafe: boolean;
+  readonly #call: HostToolOptions["call"];
+
+  constructor({ name, description, inputSchema, readOnly, concurrencySafe, call }: HostToolOptions) {
+    super();
+    this.name = name;
+    this.description = description;
+    this.inputSchema = inputSchema;
+    this.#readOnly = readOnly;
+    this.#concurrencySafe = concurrencySafe;
+    this.#call = call;
+  }
+
+  protected run(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
+    return this.#call(input, ctx);
+  }
+  isReadOnly(): boolean {
+    return this.#readOnly;
+  }
+  isConcurrencySafe(): boolean {
+    return this.#concurrencySafe;
+  }
 }

@@ -1,45 +1,23 @@
-import {
-  type JsonSchema,
-  Retention,
-  type Tool,
-  type ToolContext,
-  ToolError,
-  type ToolOutput,
-  type ToolSchema,
-  validateInput,
-} from "@toolkit/core";
+import { Retention, type ToolContext, ToolBase, ToolError, type ToolOutput } from "@toolkit/core";
 
 /**
- * What every search tool shares: validation against the schema the model was
- * shown, soft errors for ToolErrors, retention `requery`, read-only and
- * concurrency-safe traits.
+ * The search family on core's `ToolBase`: input validated once (by dispatch,
+ * or here on a direct call), a cancelled call refused before it starts, a
+ * ToolError as a soft failure (anything else is a bug and is thrown), every
+ * reply with retention `requery`, and read-only, concurrency-safe traits.
  */
-export abstract class SearchTool<I> implements Tool {
-  /** Wire name. */
-  abstract readonly name: string;
-  /** What the model reads about the tool. */
-  abstract readonly description: string;
-  /** The JSON Schema of the input. */
-  protected abstract readonly inputSchema: JsonSchema;
-
+export abstract class SearchTool<I> extends ToolBase<I> {
   /** Runs the validated input. */
-  protected abstract run(input: I, ctx: ToolContext): Promise<ToolOutput>;
+  protected abstract override run(input: I, ctx: ToolContext): Promise<ToolOutput>;
 
-  /** `{ tool, description, input_schema }`. */
-  schema(): ToolSchema {
-    return { tool: this.name, description: this.description, input_schema: this.inputSchema };
+  /** A call whose signal already fired does no work. */
+  protected override beforeCall(ctx: ToolContext): void {
+    if (ctx.signal.aborted) throw ToolError.cancelled();
   }
 
-  /** Validates, runs, and turns a ToolError into a soft failure. */
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    try {
-      if (ctx.signal.aborted) throw ToolError.cancelled();
-      const output = await this.run(validateInput<I>(this.inputSchema, input), ctx);
-      return output.withRetention(Retention.Requery);
-    } catch (error) {
-      if (ToolError.is(error)) return error.toOutput().withRetention(Retention.Requery);
-      throw error;
-    }
+  /** Search results can be asked again: every reply, success or failure, is `requery`. */
+  protected override finish(output: ToolOutput): ToolOutput {
+    return output.withRetention(Retention.Requery);
   }
 
   /** Search tools never change anything. */

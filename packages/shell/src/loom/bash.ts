@@ -1,12 +1,4 @@
-import {
-  type JsonSchema,
-  type Tool,
-  type ToolContext,
-  ToolError,
-  ToolOutput,
-  type ToolSchema,
-  validateInput,
-} from "@toolkit/core";
+import { type JsonSchema, type ToolContext, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
 import { renderCapture } from "../capture/render-capture.js";
 import { backendForCall } from "../sandbox/sandbox-backend.js";
 import { WorkspaceCache } from "../tools/workspace-cache.js";
@@ -58,64 +50,58 @@ export interface LoomBashResult {
  * scrubbed, long output keeps head and tail. `exit_code` is null when the
  * command was killed.
  */
-export class LoomBash implements Tool {
+export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_secs?: number }> {
   readonly name = "bash";
   readonly description =
     "Execute shell commands in the workspace directory (sh -c) and return JSON with exit_code, stdout, stderr, timed_out and truncated. " +
     `Default timeout ${DEFAULT_TIMEOUT_SECS}s (max ${MAX_TIMEOUT_SECS}s); a timed-out command is killed. Output is capped at 256 KiB per stream.`;
+  protected readonly inputSchema = SCHEMA;
   readonly #options: ResolvedShellOptions;
   readonly #workspaces: WorkspaceCache;
-  readonly #schema: ToolSchema = { tool: this.name, description: this.description, input_schema: SCHEMA };
 
   constructor(options: ShellOptions = {}) {
+    super();
     this.#options = resolveShellOptions({ maxOutputBytes: MAX_STREAM_BYTES, ...options });
     this.#workspaces = new WorkspaceCache(this.#options.workspace);
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    try {
-      const args = validateInput<{ command: string; cwd?: string; timeout_secs?: number }>(SCHEMA, input);
-      const workspace = this.#workspaces.for(ctx);
-      const request = await prepareSpawn({
-        ctx,
-        options: this.#options,
-        workspace,
-        command: args.command,
-        cwd: args.cwd,
-      });
-      const call = await backendForCall({ ctx, options: this.#options, request, workspace });
-      const { captures, outcome } = await runCaptured({
-        ctx,
-        options: this.#options,
-        request: { ...request, shell: "sh" },
-        timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
-        prefix: "bash",
-        backend: call.backend,
-      });
-      if (outcome.cancelled) throw ToolError.cancelled();
-      // As in Loom, a command that could not be started at all is an IO error, not a result.
-      if (outcome.spawnError !== undefined)
-        throw ToolError.io(`could not start the shell (${outcome.spawnError})`);
-      const stdout = captures.stdout.since(0);
-      const stderr = captures.stderr.since(0);
-      const result: LoomBashResult = {
-        exit_code: outcome.exitCode,
-        stdout: renderCapture({ slice: stdout, label: "stdout", spill: captures.stdout.spill }),
-        stderr: renderCapture({ slice: stderr, label: "stderr", spill: captures.stderr.spill }),
-        timed_out: outcome.timedOut,
-        truncated: stdout.omitted > 0 || stderr.omitted > 0,
-      };
-      const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr);
-      const note = [hint, call.note].filter((line) => line !== undefined).join("\n");
-      if (note !== "") result.note = note;
-      return ToolOutput.structured(result);
-    } catch (error) {
-      if (ToolError.is(error)) return error.toOutput();
-      throw error;
-    }
+  protected async run(
+    args: { command: string; cwd?: string; timeout_secs?: number },
+    ctx: ToolContext,
+  ): Promise<ToolOutput> {
+    const workspace = this.#workspaces.for(ctx);
+    const request = await prepareSpawn({
+      ctx,
+      options: this.#options,
+      workspace,
+      command: args.command,
+      cwd: args.cwd,
+    });
+    const call = await backendForCall({ ctx, options: this.#options, request, workspace });
+    const { captures, outcome } = await runCaptured({
+      ctx,
+      options: this.#options,
+      request: { ...request, shell: "sh" },
+      timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
+      prefix: "bash",
+      backend: call.backend,
+    });
+    if (outcome.cancelled) throw ToolError.cancelled();
+    // As in Loom, a command that could not be started at all is an IO error, not a result.
+    if (outcome.spawnError !== undefined)
+      throw ToolError.io(`could not start the shell (${outcome.spawnError})`);
+    const stdout = captures.stdout.since(0);
+    const stderr = captures.stderr.since(0);
+    const result: LoomBashResult = {
+      exit_code: outcome.exitCode,
+      stdout: renderCapture({ slice: stdout, label: "stdout", spill: captures.stdout.spill }),
+      stderr: renderCapture({ slice: stderr, label: "stderr", spill: captures.stderr.spill }),
+      timed_out: outcome.timedOut,
+      truncated: stdout.omitted > 0 || stderr.omitted > 0,
+    };
+    const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr);
+    const note = [hint, call.note].filter((line) => line !== undefined).join("\n");
+    if (note !== "") result.note = note;
+    return ToolOutput.structured(result);
   }
 }

@@ -1,12 +1,4 @@
-import {
-  type JsonSchema,
-  type Tool,
-  type ToolContext,
-  ToolError,
-  ToolOutput,
-  type ToolSchema,
-  validateInput,
-} from "@toolkit/core";
+import { type JsonSchema, type ToolContext, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
 import type { Job } from "../jobs/job.js";
 import type { JobTable } from "../jobs/job-table.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
@@ -43,39 +35,30 @@ const SCHEMA: JsonSchema = {
  * @example
  * await jobs.call({ operation: "output", job_id: "job-1" }, ctx);
  */
-export class Jobs implements Tool {
+export class Jobs extends ToolBase<JobsInput> {
   readonly name = "Jobs";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema = SCHEMA;
   readonly #options: ResolvedShellOptions;
-  readonly #schema: ToolSchema = { tool: this.name, description: DESCRIPTION, input_schema: SCHEMA };
 
   constructor(options: ShellOptions = {}) {
+    super();
     this.#options = resolveShellOptions(options);
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    try {
-      const { operation, job_id } = validateInput<JobsInput>(this.#schema.input_schema, input);
-      const table = sessionJobs(ctx, this.#options);
-      switch (operation) {
-        case "list":
-          return ToolOutput.text(formatJobList(table.list()));
-        case "cleanup": {
-          const removed = table.cleanup();
-          return ToolOutput.text(`Removed ${removed} finished job${removed === 1 ? "" : "s"}.`);
-        }
-        case "output":
-          return ToolOutput.text(formatJobOutput(find(table, operation, job_id)));
-        case "kill":
-          return ToolOutput.text(await kill(find(table, operation, job_id)));
+  protected async run({ operation, job_id }: JobsInput, ctx: ToolContext): Promise<ToolOutput> {
+    const table = sessionJobs(ctx, this.#options);
+    switch (operation) {
+      case "list":
+        return ToolOutput.text(formatJobList(table.list()));
+      case "cleanup": {
+        const removed = table.cleanup();
+        return ToolOutput.text(`Removed ${removed} finished job${removed === 1 ? "" : "s"}.`);
       }
-    } catch (error) {
-      if (ToolError.is(error)) return error.toOutput();
-      throw error;
+      case "output":
+        return ToolOutput.text(formatJobOutput(find(table, operation, job_id)));
+      case "kill":
+        return ToolOutput.text(await kill(find(table, operation, job_id)));
     }
   }
 

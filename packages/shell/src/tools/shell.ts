@@ -1,11 +1,4 @@
-import {
-  type Tool,
-  type ToolContext,
-  ToolError,
-  ToolOutput,
-  type ToolSchema,
-  validateInput,
-} from "@toolkit/core";
+import { type JsonSchema, type ToolContext, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
 import { analyzeCommand } from "../analysis/analyze-command.js";
 import type { JobTable } from "../jobs/job-table.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
@@ -36,34 +29,18 @@ const DESCRIPTION = [
  * const shell = new Shell({ allowEnv: ["SSH_AUTH_SOCK"] });
  * await shell.call({ command: "git status --short" }, ctx);
  */
-export class Shell implements Tool {
+export class Shell extends ToolBase<ShellInput> {
   readonly name = "Shell";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema: JsonSchema;
   readonly #options: ResolvedShellOptions;
   readonly #workspaces: WorkspaceCache;
-  readonly #schema: ToolSchema;
 
   constructor(options: ShellOptions = {}) {
+    super();
     this.#options = resolveShellOptions(options);
     this.#workspaces = new WorkspaceCache(this.#options.workspace);
-    this.#schema = {
-      tool: this.name,
-      description: this.description,
-      input_schema: shellSchema(this.#options),
-    };
-  }
-
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    try {
-      return await this.#run(validateInput<ShellInput>(this.#schema.input_schema, input), ctx);
-    } catch (error) {
-      if (ToolError.is(error)) return error.toOutput();
-      throw error;
-    }
+    this.inputSchema = shellSchema(this.#options);
   }
 
   isConcurrencySafe(): boolean {
@@ -81,7 +58,7 @@ export class Shell implements Tool {
     return false;
   }
 
-  async #run(input: ShellInput, ctx: ToolContext): Promise<ToolOutput> {
+  protected async run(input: ShellInput, ctx: ToolContext): Promise<ToolOutput> {
     if (input.command.trim() === "") {
       throw ToolError.invalidInput(
         `\`command\` must be a non-empty shell command, got ${JSON.stringify(input.command)}`,

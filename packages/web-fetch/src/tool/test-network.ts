@@ -1,5 +1,5 @@
 import { connect as netConnect } from "node:net";
-import { ToolError } from "@toolkit/core";
+import { ToolError, type ToolErrorKind, type ToolOutput } from "@toolkit/core";
 import type { LookupFunction } from "../guard/lookup.js";
 import type { ConnectTarget, Connector } from "../http/connect.js";
 
@@ -30,12 +30,27 @@ export function testNetwork(
   return { lookup, connect, lookups, targets };
 }
 
-/** The model-facing text of the soft error a promise rejects with. */
-export async function softError(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.is(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return `${error.kind}: ${error.modelText()}`;
+/** The first words of each kind's message, as ToolError's factories write them. */
+const KIND_PREFIXES: ReadonlyArray<readonly [ToolErrorKind, string]> = [
+  ["Permission", ToolError.permission("").message],
+  ["Execution", ToolError.execution("").message],
+  ["InvalidInput", ToolError.invalidInput("").message],
+  ["Timeout", "Timeout after "],
+  ["Cancelled", ToolError.cancelled().message],
+  ["Io", ToolError.io("").message],
+  ["Json", ToolError.json("").message],
+];
+
+/**
+ * The soft failure a call answers, as `Kind: text` (the kind read back from
+ * the message's first words). Fails when the call succeeds or rejects: a
+ * tool on ToolBase answers what the model can fix, it does not throw it.
+ */
+export async function softError(promise: Promise<ToolOutput>): Promise<string> {
+  const output = await promise;
+  if (!output.isError) throw new Error(`expected a soft failure, got ${output.textContent()}`);
+  const text = output.textContent();
+  const kind = KIND_PREFIXES.find(([, prefix]) => text.startsWith(prefix))?.[0];
+  if (kind === undefined) throw new Error(`expected a ToolError's text, got ${text}`);
+  return `${kind}: ${text}`;
 }

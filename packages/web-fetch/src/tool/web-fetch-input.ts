@@ -1,4 +1,4 @@
-import { type JsonSchema, ToolError, arrived, validateInput } from "@toolkit/core";
+import { type JsonSchema, ToolError, arrived } from "@toolkit/core";
 import { MAX_CHARS_LIMIT } from "./web-fetch-options.js";
 
 /** The WebFetch input schema the model is shown. */
@@ -30,19 +30,20 @@ export interface WebFetchInput {
   readonly offset: number;
 }
 
-interface RawInput {
+/** WebFetch input as its schema accepts it. */
+export interface RawWebFetchInput {
   url: string;
   max_chars?: number;
   offset?: number;
 }
 
 /**
- * Validates WebFetch input: the schema, then a URL that parses, is http or
- * https and carries no credentials (the fragment is dropped). Throws an
+ * WebFetch input that matches its schema, checked for what a schema cannot
+ * say: a URL that parses, is http or https and carries no credentials (the
+ * fragment is dropped); `max_chars` and `offset` defaulted. Throws an
  * InvalidInput ToolError naming the field.
  */
-export function readWebFetchInput(input: unknown, defaultMaxChars: number): WebFetchInput {
-  const raw = validateInput<RawInput>(WEB_FETCH_SCHEMA, input);
+export function readWebFetchInput(raw: RawWebFetchInput, defaultMaxChars: number): WebFetchInput {
   let url: URL;
   try {
     url = new URL(raw.url.trim());

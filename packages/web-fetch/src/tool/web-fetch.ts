@@ -1,11 +1,16 @@
-import { type Tool, ToolError, type ToolContext, type ToolOutput, type ToolSchema } from "@toolkit/core";
+import { ToolBase, ToolError, type ToolContext, type ToolOutput } from "@toolkit/core";
 import { PageCache } from "../cache/page-cache.js";
 import { FetchError } from "../http/fetch-error.js";
 import { type FetchPolicy, upgradeUrl } from "../http/fetch-page.js";
 import { fetchFailure } from "./fetch-failure.js";
 import { formatReply } from "./format-reply.js";
 import { type LoadedPage, loadPage } from "./load-page.js";
-import { WEB_FETCH_SCHEMA, readWebFetchInput } from "./web-fetch-input.js";
+import {
+  type RawWebFetchInput,
+  WEB_FETCH_SCHEMA,
+  type WebFetchInput,
+  readWebFetchInput,
+} from "./web-fetch-input.js";
 import {
   type ResolvedWebFetchOptions,
   type WebFetchOptions,
@@ -20,20 +25,20 @@ const DESCRIPTION = [
   "Internal and private network addresses are refused. Pages are cached for 15 minutes, so paging through one costs no second download.",
 ].join(" ");
 
-/** Wire name `WebFetch`: reads one URL as Markdown or text, paged. Read-only, concurrency-safe and idempotent. */
-export class WebFetch implements Tool {
+/**
+ * Wire name `WebFetch`: reads one URL as Markdown or text, paged. Read-only,
+ * concurrency-safe and idempotent. Bad input and a failed fetch are soft failures.
+ */
+export class WebFetch extends ToolBase<WebFetchInput> {
   readonly name = "WebFetch";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema = WEB_FETCH_SCHEMA;
   readonly #options: ResolvedWebFetchOptions;
   readonly #policy: FetchPolicy & { readonly maxImageBytes: number };
   readonly #cache: PageCache<LoadedPage> | undefined;
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "WebFetch",
-    description: DESCRIPTION,
-    input_schema: WEB_FETCH_SCHEMA,
-  });
 
   constructor(options: WebFetchOptions = {}) {
+    super();
     const resolved = resolveWebFetchOptions(options);
     this.#options = resolved;
     this.#policy = {
@@ -52,12 +57,12 @@ export class WebFetch implements Tool {
     this.#cache = resolved.cache === false ? undefined : new PageCache<LoadedPage>(resolved.cache);
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
+  /** The URL checks the schema cannot say, and the defaults. */
+  protected override prepareInput(valid: unknown): WebFetchInput {
+    return readWebFetchInput(valid as RawWebFetchInput, this.#options.defaultMaxChars);
   }
 
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const call = readWebFetchInput(input, this.#options.defaultMaxChars);
+  protected async run(call: WebFetchInput, ctx: ToolContext): Promise<ToolOutput> {
     const url = upgradeUrl(call.url, this.#options.allowHttp);
     let page = this.#cache?.get(url.href);
     if (page === undefined) {

@@ -1,4 +1,4 @@
-import { ToolError, createToolContext, toolTraits } from "@toolkit/core";
+import { adviceFor, createToolContext, toolTraits } from "@toolkit/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { GoogleCse } from "../providers/google-cse.js";
 import { proxyProvider } from "../providers/proxy-provider.js";
@@ -81,11 +81,9 @@ describe("createLoomTools", () => {
       [{}, "Invalid input: missing required field `query` (expected string)"],
     ])("refuses %j", async (input, message) => {
       const { cse, tool } = await setUp();
-      const error = await tool.call(input, ctx).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(ToolError.is(error) && error.message).toBe(message);
+      const out = await tool.call(input, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toBe(`${message}\n${adviceFor("InvalidInput")}`);
       expect(cse.requests).toHaveLength(0);
     });
   });
@@ -94,11 +92,9 @@ describe("createLoomTools", () => {
     it("passes the proxy's fixed reason on as a soft error", async () => {
       const { cse, tool } = await setUp();
       cse.enqueue({ type: "error", status: 400, reason: "Invalid Value" });
-      const error = await tool.call({ query: "x" }, ctx).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(ToolError.is(error) && error.message).toBe(
+      const out = await tool.call({ query: "x" }, ctx);
+      expect(out.isError).toBe(true);
+      expect(out.textContent().split("\n")[0]).toBe(
         "Execution error: web search failed: proxy:cse answered HTTP 502: upstream google-cse answered HTTP 400",
       );
     });

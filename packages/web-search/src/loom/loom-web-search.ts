@@ -1,13 +1,4 @@
-import {
-  type JsonSchema,
-  ToolError,
-  type ToolContext,
-  ToolOutput,
-  type Tool,
-  type ToolSchema,
-  arrived,
-  validateInput,
-} from "@toolkit/core";
+import { type JsonSchema, ToolBase, ToolError, type ToolContext, ToolOutput, arrived } from "@toolkit/core";
 import { SearchConfigError, describeValue } from "../config-error.js";
 import { toProxyResponse } from "../providers/proxy-wire.js";
 import { searchFailure } from "../tool/search-failure.js";
@@ -36,17 +27,14 @@ const SCHEMA: JsonSchema = {
  * `{ query, results: [{ title, url, snippet, display_link, rank }] }`, the
  * reply of Loom's server proxy. Read-only and concurrency-safe.
  */
-export class LoomWebSearch implements Tool {
+export class LoomWebSearch extends ToolBase<{ query: string; max_results?: number }> {
   readonly name = "web_search";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema = SCHEMA;
   readonly #provider: SearchProvider;
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "web_search",
-    description: DESCRIPTION,
-    input_schema: SCHEMA,
-  });
 
   constructor({ provider }: { provider: SearchProvider }) {
+    super();
     if (typeof provider?.search !== "function") {
       throw new SearchConfigError({
         owner: "web_search",
@@ -58,12 +46,7 @@ export class LoomWebSearch implements Tool {
     this.#provider = provider;
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const args = validateInput<{ query: string; max_results?: number }>(SCHEMA, input);
+  protected async run(args: { query: string; max_results?: number }, ctx: ToolContext): Promise<ToolOutput> {
     const query = args.query.trim();
     if (query === "") throw ToolError.invalidInput(`\`query\` must not be empty, got ${arrived(args.query)}`);
     const count = args.max_results ?? 5;

@@ -1,4 +1,4 @@
-import { type JsonSchema, ToolError, arrived, validateInput } from "@toolkit/core";
+import { type JsonSchema, ToolError, arrived } from "@toolkit/core";
 import { MAX_RESULTS } from "../types.js";
 import { type DomainFilters, normalizeDomain } from "./domain-filter.js";
 
@@ -36,7 +36,8 @@ export interface WebSearchInput extends DomainFilters {
   maxResults: number;
 }
 
-interface RawInput {
+/** WebSearch input as its schema accepts it. */
+export interface RawWebSearchInput {
   query: string;
   max_results?: number;
   allowed_domains?: string[];
@@ -44,16 +45,16 @@ interface RawInput {
 }
 
 /**
- * Validates WebSearch input against its schema, then the rules a schema cannot
- * say: a query that is not blank and not over `maxQueryChars`, and domain
- * entries that are domains (normalised), none both allowed and blocked.
- * Throws an InvalidInput ToolError naming the field.
+ * WebSearch input that matches its schema, checked for the rules a schema
+ * cannot say: a query that is not blank and not over `maxQueryChars`, and
+ * domain entries that are domains (normalised), none both allowed and
+ * blocked; `max_results` defaulted. Throws an InvalidInput ToolError naming
+ * the field.
  */
 export function readWebSearchInput(
-  input: unknown,
+  raw: RawWebSearchInput,
   { defaultMaxResults, maxQueryChars }: { defaultMaxResults: number; maxQueryChars: number },
 ): WebSearchInput {
-  const raw = validateInput<RawInput>(WEB_SEARCH_SCHEMA, input);
   const query = raw.query.trim();
   if (query === "") {
     throw ToolError.invalidInput(

@@ -1,4 +1,4 @@
-import { ToolError, createToolContext, toolTraits } from "@toolkit/core";
+import { type ToolOutput, createToolContext, toolTraits } from "@toolkit/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { GoogleCse } from "../providers/google-cse.js";
 import { Serper } from "../providers/serper.js";
@@ -37,13 +37,11 @@ async function setUp(options: Partial<WebSearchOptions> = {}, timeoutMs = 30_000
   return { cse, tool: new WebSearch({ provider, ...options }) };
 }
 
-async function softError(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolError.is(error)) throw new Error(`expected a ToolError, got ${String(error)}`);
-  return error.modelText();
+/** The text of the soft failure a call answers; fails when the call succeeds or rejects. */
+async function softError(promise: Promise<ToolOutput>): Promise<string> {
+  const output = await promise;
+  if (!output.isError) throw new Error(`expected a soft failure, got ${output.textContent()}`);
+  return output.textContent();
 }
 
 const ctx = createToolContext();

@@ -1,11 +1,16 @@
-import { type ToolContext, ToolOutput, type Tool, type ToolSchema } from "@toolkit/core";
+import { type ToolContext, ToolBase, ToolOutput } from "@toolkit/core";
 import { SearchConfigError, describeValue } from "../config-error.js";
 import { toProxyResponse } from "../providers/proxy-wire.js";
 import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../types.js";
 import { filterByDomains, siteOperators } from "./domain-filter.js";
 import { formatResults } from "./format-results.js";
 import { searchFailure } from "./search-failure.js";
-import { WEB_SEARCH_SCHEMA, readWebSearchInput } from "./web-search-input.js";
+import {
+  type RawWebSearchInput,
+  WEB_SEARCH_SCHEMA,
+  type WebSearchInput,
+  readWebSearchInput,
+} from "./web-search-input.js";
 
 /** Options of the WebSearch tool. */
 export interface WebSearchOptions {
@@ -34,20 +39,19 @@ const DESCRIPTION = [
   "Snippets are short excerpts, not whole pages: cite the URLs you rely on.",
 ].join(" ");
 
-/** Wire name `WebSearch`: searches the web through a SearchProvider. Read-only and concurrency-safe. */
-export class WebSearch implements Tool {
+/**
+ * Wire name `WebSearch`: searches the web through a SearchProvider. Read-only
+ * and concurrency-safe. Bad input and a provider's failure are soft failures.
+ */
+export class WebSearch extends ToolBase<WebSearchInput> {
   readonly name = "WebSearch";
   readonly description = DESCRIPTION;
+  protected readonly inputSchema = WEB_SEARCH_SCHEMA;
   readonly #provider: SearchProvider;
   readonly #defaultMaxResults: number;
   readonly #maxQueryChars: number;
   readonly #siteOperators: boolean;
   readonly #reply: "text" | "json";
-  readonly #schema: ToolSchema = Object.freeze({
-    tool: "WebSearch",
-    description: DESCRIPTION,
-    input_schema: WEB_SEARCH_SCHEMA,
-  });
 
   constructor({
     provider,
@@ -56,6 +60,7 @@ export class WebSearch implements Tool {
     siteOperators = true,
     reply = "text",
   }: WebSearchOptions) {
+    super();
     if (typeof provider?.search !== "function") {
       throw new SearchConfigError({
         owner: "WebSearch",
@@ -87,15 +92,15 @@ export class WebSearch implements Tool {
     this.#reply = reply;
   }
 
-  schema(): ToolSchema {
-    return this.#schema;
-  }
-
-  async call(input: unknown, ctx: ToolContext): Promise<ToolOutput> {
-    const call = readWebSearchInput(input, {
+  /** The rules the schema cannot say, and the default `max_results`. */
+  protected override prepareInput(valid: unknown): WebSearchInput {
+    return readWebSearchInput(valid as RawWebSearchInput, {
       defaultMaxResults: this.#defaultMaxResults,
       maxQueryChars: this.#maxQueryChars,
     });
+  }
+
+  protected async run(call: WebSearchInput, ctx: ToolContext): Promise<ToolOutput> {
     const filtered = call.allowed.length > 0 || call.blocked.length > 0;
     const operators = filtered && this.#siteOperators ? siteOperators(call) : "";
     let found: SearchResult[];
