@@ -1,3 +1,4 @@
+import { calculator } from "@toolkit/test-kit";
 import { createToolContext, FnTool, ToolOutput } from "@toolkit/core";
 import { type Middleware, selectReadOnly, ToolRegistry } from "@toolkit/registry";
 import { generateText, type ModelMessage, stepCountIs } from "ai";
@@ -39,25 +40,6 @@ function toolResultIn(call: CallOptions | undefined): unknown {
     for (const part of message.content) if (part.type === "tool-result") return part.output;
   }
   return undefined;
-}
-
-function calculator(): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(
-    new FnTool(
-      "add",
-      "Adds two integers.",
-      {
-        type: "object",
-        properties: { a: { type: "integer" }, b: { type: "integer" }, note: { type: "string" } },
-        required: ["a", "b"],
-        additionalProperties: false,
-      },
-      async (input: { a: number; b: number; note?: string }) =>
-        "note" in input ? `${input.a + input.b} (${input.note})` : String(input.a + input.b),
-    ).readOnly(),
-  );
-  return registry;
 }
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });

@@ -1,3 +1,4 @@
+import { calculator } from "@toolkit/test-kit";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { BaseChatModel, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import {
@@ -80,24 +81,6 @@ async function runLoop(
 
 function toolMessages(messages: BaseMessage[]): ToolMessage[] {
   return messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m));
-}
-
-function calculator(): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(
-    new FnTool(
-      "add",
-      "Adds two integers.",
-      {
-        type: "object",
-        properties: { a: { type: "integer" }, b: { type: "integer" } },
-        required: ["a", "b"],
-        additionalProperties: false,
-      },
-      async (input: { a: number; b: number }) => String(input.a + input.b),
-    ).readOnly(),
-  );
-  return registry;
 }
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });

@@ -1,3 +1,4 @@
+import { calculator } from "@toolkit/test-kit";
 import {
   Agent,
   type AgentInputItem,
@@ -59,25 +60,6 @@ function resultIn(request: ModelRequest | undefined, callId = "call-1"): unknown
   const input: AgentInputItem[] = typeof request?.input === "string" ? [] : (request?.input ?? []);
   const item = input.find((i) => i.type === "function_call_result" && i.callId === callId);
   return item?.type === "function_call_result" ? item.output : undefined;
-}
-
-function calculator(): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(
-    new FnTool(
-      "add",
-      "Adds two integers.",
-      {
-        type: "object",
-        properties: { a: { type: "integer" }, b: { type: "integer" }, note: { type: "string" } },
-        required: ["a", "b"],
-        additionalProperties: false,
-      },
-      async (input: { a: number; b: number; note?: string }) =>
-        "note" in input ? `${input.a + input.b} (${input.note})` : String(input.a + input.b),
-    ).readOnly(),
-  );
-  return registry;
 }
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });
