@@ -6,3 +6,9 @@ export { type AddInput, calculator } from "./tools/calculator.js";
 export { controlledTool, echoTool } from "./tools/echo-tool.js";
 export { type TempWorkspace, tempWorkspace } from "./workspace/temp-workspace.js";
 export { view } from "./output/view.js";
+export {
+  type AdapterHost,
+  adapterConformance,
+  type HostCall,
+  type HostReply,
+} from "./conformance/adapter-conformance.js";
