@@ -1,4 +1,4 @@
-import { calculator } from "@toolkit/test-kit";
+import { calculator, deferred } from "@toolkit/test-kit";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { BaseChatModel, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import {
@@ -232,10 +232,7 @@ describe("toLangChainTools", () => {
   describe("when the invocation is aborted during a call", () => {
     it("fires the signal the tool sees", async () => {
       const controller = new AbortController();
-      let started: () => void = () => undefined;
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      const running = deferred();
       let seenReason: unknown;
       const registry = new ToolRegistry();
       registry.register(
@@ -244,7 +241,7 @@ describe("toLangChainTools", () => {
           "Waits until cancelled.",
           { type: "object", properties: {} },
           (_input, toolCtx) => {
-            started();
+            running.resolve();
             return new Promise<string>((resolve) => {
               toolCtx.signal.addEventListener("abort", () => {
                 seenReason = toolCtx.signal.reason;
@@ -256,7 +253,7 @@ describe("toLangChainTools", () => {
       );
       const model = new ScriptedChatModel([callTool("wait", {}), new AIMessage("never")]);
       const run = runLoop(model, toLangChainTools(registry, { ctx }), "wait", controller.signal);
-      await running;
+      await running.promise;
       controller.abort(new Error("user pressed stop"));
       await expect(run).rejects.toThrow("user pressed stop");
       expect(seenReason).toEqual(new Error("user pressed stop"));

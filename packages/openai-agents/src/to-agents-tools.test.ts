@@ -1,4 +1,4 @@
-import { calculator } from "@toolkit/test-kit";
+import { calculator, deferred } from "@toolkit/test-kit";
 import {
   Agent,
   type AgentInputItem,
@@ -226,10 +226,7 @@ describe("toAgentsTools", () => {
   describe("when the run is aborted during a call", () => {
     it("fires the signal the tool sees", async () => {
       const controller = new AbortController();
-      let started: () => void = () => undefined;
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      const running = deferred();
       let seenReason: unknown;
       const registry = new ToolRegistry();
       registry.register(
@@ -238,7 +235,7 @@ describe("toAgentsTools", () => {
           "Waits until cancelled.",
           { type: "object", properties: {} },
           (_input, toolCtx) => {
-            started();
+            running.resolve();
             return new Promise<string>((resolve) => {
               toolCtx.signal.addEventListener("abort", () => {
                 seenReason = toolCtx.signal.reason;
@@ -252,7 +249,7 @@ describe("toAgentsTools", () => {
       const run = runner.run(agent(model, toAgentsTools(registry, { ctx })), "wait", {
         signal: controller.signal,
       });
-      await running;
+      await running.promise;
       controller.abort(new Error("user pressed stop"));
       await expect(run).rejects.toThrow();
       expect(seenReason).toEqual(new Error("user pressed stop"));
