@@ -209,18 +209,6 @@ describe("toLangChainTools", () => {
       expect(messages.at(-1)?.content).toBe("sorry");
     });
 
-    it("answers a throwing tool with an error ToolMessage `Tool 'x' threw: ...`", async () => {
-      const registry = new ToolRegistry();
-      registry.register(
-        new FnTool("explode", "Always fails.", { type: "object", properties: {} }, async () => {
-          throw new Error("boom");
-        }),
-      );
-      const model = new ScriptedChatModel([callTool("explode", {}), new AIMessage("it failed")]);
-      const [answer] = toolMessages(await runLoop(model, toLangChainTools(registry, { ctx }), "go"));
-      expect(answer).toMatchObject({ status: "error", content: "Tool 'explode' threw: boom" });
-    });
-
     it("returns the error text when invoked with bare arguments", async () => {
       const [add] = toLangChainTools(calculator(), { ctx });
       await expect(add?.invoke({ a: 1 })).resolves.toBe(

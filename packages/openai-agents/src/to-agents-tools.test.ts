@@ -151,19 +151,6 @@ describe("toAgentsTools", () => {
       expect(result.finalOutput).toBe("sorry");
       expect(resultIn(model.requests[1])).toEqual({ type: "text", text });
     });
-
-    it("answers a throwing tool with `Tool 'x' threw: ...`", async () => {
-      const registry = new ToolRegistry();
-      registry.register(
-        new FnTool("explode", "Always fails.", { type: "object", properties: {} }, async () => {
-          throw new Error("boom");
-        }),
-      );
-      const model = new ScriptedModel([[callTool("explode", {})], [say("it failed")]]);
-      const result = await runner.run(agent(model, toAgentsTools(registry, { ctx })), "go");
-      expect(result.finalOutput).toBe("it failed");
-      expect(resultIn(model.requests[1])).toEqual({ type: "text", text: "Tool 'explode' threw: boom" });
-    });
   });
 
   describe("when the call fails", () => {

@@ -59,7 +59,7 @@ function tool(name: string, body: (input: Record<string, unknown>, ctx: ToolCont
 /**
  * The behaviour every host adapter shares, as one vitest suite: a plain
  * round trip, a soft failure the host marks as failed with the advice text
- * kept, structured output, images, cancellation, input validation and a
+ * kept, a tool that throws, structured output, images, cancellation, input validation and a
  * tool that is gone from the registry. Call it at the top level of a test
  * file with the host's driver; host-specific behaviour stays in the
  * adapter's own tests.
@@ -85,6 +85,16 @@ export function adapterConformance<Tools>(host: AdapterHost<Tools>): void {
       const reply = await call(host.adapt(registry, ctx), "deny", {});
       expect(reply.failed).toBe(true);
       expect(reply.text).toBe(refusal.modelText());
+    });
+
+    it("marks a tool that throws as failed with `Tool 'x' threw: ...`", async () => {
+      const registry = registryOf(
+        tool("explode", () => {
+          throw new Error("boom");
+        }),
+      );
+      const reply = await call(host.adapt(registry, ctx), "explode", {});
+      expect(reply).toMatchObject({ failed: true, text: "Tool 'explode' threw: boom" });
     });
 
     it("keeps a structured value beside the text", async () => {
