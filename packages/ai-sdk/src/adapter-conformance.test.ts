@@ -39,7 +39,9 @@ adapterConformance<ToolSet>({
         return { failed: false, text, images, ...base };
       }
       default:
-        return { failed: true, text: String("value" in shown ? shown.value : ""), images: [], ...base };
+        // An error part without a throw: the SDK records a tool-result, not
+        // a tool-error, so the call did not fail in the SDK's terms.
+        return { failed: false, text: String("value" in shown ? shown.value : ""), images: [], ...base };
     }
   },
 });
