@@ -35,9 +35,14 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "ai-sdk": ON_REGISTRY,
   "openai-agents": ON_REGISTRY,
   langchain: ON_REGISTRY,
+  // Test-only: what the packages' tests share. No shipped source may import
+  // it (it is in no other package's row); test files may.
+  "test-kit": ON_REGISTRY,
 };
 /** Private workspace packages that may be imported from anywhere (bundled at build time). */
-const EVERYWHERE = ["internal", "test-kit"];
+const EVERYWHERE = ["internal"];
+/** Private packages only tests may import. */
+const TEST_ONLY = ["test-kit"];
 
 const packages = readdirSync(join(root, "packages")).filter((name) =>
   existsSync(join(root, "packages", name, "package.json")),
@@ -98,6 +103,11 @@ describe("import edges", () => {
         .filter((to) => to !== name)
         .map((to) => ({ file: relative(root, file), to })),
     );
+
+    it("never imports a test-only package from shipped source", () => {
+      const bad = edges.filter((e) => TEST_ONLY.includes(e.to)).map((e) => `${e.file} -> @toolkit/${e.to}`);
+      expect(bad).toEqual([]);
+    });
 
     it("imports only the layers below it", () => {
       const allowed = [...(ALLOWED[name] ?? []), ...EVERYWHERE];

@@ -1,3 +1,4 @@
+import { calculator, deferred } from "@toolkit/test-kit";
 import { createToolContext, FnTool, ToolOutput } from "@toolkit/core";
 import { type Middleware, selectReadOnly, ToolRegistry } from "@toolkit/registry";
 import { generateText, type ModelMessage, stepCountIs } from "ai";
@@ -39,25 +40,6 @@ function toolResultIn(call: CallOptions | undefined): unknown {
     for (const part of message.content) if (part.type === "tool-result") return part.output;
   }
   return undefined;
-}
-
-function calculator(): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(
-    new FnTool(
-      "add",
-      "Adds two integers.",
-      {
-        type: "object",
-        properties: { a: { type: "integer" }, b: { type: "integer" }, note: { type: "string" } },
-        required: ["a", "b"],
-        additionalProperties: false,
-      },
-      async (input: { a: number; b: number; note?: string }) =>
-        "note" in input ? `${input.a + input.b} (${input.note})` : String(input.a + input.b),
-    ).readOnly(),
-  );
-  return registry;
 }
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });
@@ -164,10 +146,7 @@ describe("toAiSdkTools", () => {
   describe("when generateText is aborted during a call", () => {
     it("fires the signal the tool sees", async () => {
       const controller = new AbortController();
-      let started: () => void = () => undefined;
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      const running = deferred();
       let seenReason: unknown;
       const registry = new ToolRegistry();
       registry.register(
@@ -176,7 +155,7 @@ describe("toAiSdkTools", () => {
           "Waits until cancelled.",
           { type: "object", properties: {} },
           (_input, toolCtx) => {
-            started();
+            running.resolve();
             return new Promise<string>((resolve) => {
               toolCtx.signal.addEventListener("abort", () => {
                 seenReason = toolCtx.signal.reason;
@@ -194,7 +173,7 @@ describe("toAiSdkTools", () => {
         abortSignal: controller.signal,
         prompt: "wait",
       });
-      await running;
+      await running.promise;
       controller.abort(new Error("user pressed stop"));
       await expect(run).rejects.toThrow("user pressed stop");
       expect(seenReason).toEqual(new Error("user pressed stop"));

@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace } from "@toolkit/test-kit";
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, stat, symlink, writeFile } from "node:fs/promises";
@@ -9,7 +10,7 @@ import { writeFileAtomic } from "@toolkit/core";
 import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "@toolkit/core";
 import { Read } from "./read.js";
-import { type TempWorkspace, tempWorkspace, wrapSource } from "./test-helpers.js";
+import { wrapSource } from "./test-helpers.js";
 import { Write } from "./write.js";
 
 let ws: TempWorkspace;

@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace } from "@toolkit/test-kit";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createToolContext, toolTraits, Workspace } from "@toolkit/core";
@@ -8,7 +9,6 @@ import { Edit } from "./edit.js";
 import { FileViewer } from "./file-viewer.js";
 import { MultiEdit } from "./multi-edit.js";
 import { Read } from "./read.js";
-import { type TempWorkspace, tempWorkspace } from "./test-helpers.js";
 import { Write } from "./write.js";
 
 let ws: TempWorkspace;

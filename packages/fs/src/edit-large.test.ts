@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -6,7 +7,6 @@ import { Edit } from "./edit.js";
 import { createLoomTools } from "./loom/create-loom-tools.js";
 import { Read } from "./read.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

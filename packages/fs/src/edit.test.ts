@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DisplayHint, Retention } from "@toolkit/core";
@@ -8,7 +9,7 @@ import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "@toolkit/core";
 import { Read } from "./read.js";
 import { encodeText, type TextEncoding } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
+import { wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

@@ -1,9 +1,9 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Retention } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileViewer } from "./file-viewer.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

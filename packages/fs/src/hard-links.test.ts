@@ -1,9 +1,9 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { link, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFsTools } from "./create-fs-tools.js";
 import { createLoomTools } from "./loom/create-loom-tools.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 let other: TempWorkspace;

@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -5,7 +6,7 @@ import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "@toolkit/core";
 import { MultiEdit } from "./multi-edit.js";
 import { Read } from "./read.js";
-import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
+import { wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { execFileSync } from "node:child_process";
 import { mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { LocalFileSource } from "@toolkit/core";
 import { Read } from "./read.js";
 import { StaleGuard } from "./stale-guard.js";
 import { encodeText } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view, wrapSource } from "./test-helpers.js";
+import { wrapSource } from "./test-helpers.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

@@ -1,10 +1,10 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { chmod, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DisplayHint, Retention } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Read } from "./read.js";
 import { encodeText } from "./text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "./test-helpers.js";
 import { Write } from "./write.js";
 
 let ws: TempWorkspace;

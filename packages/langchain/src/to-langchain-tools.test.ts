@@ -1,3 +1,4 @@
+import { calculator, deferred } from "@toolkit/test-kit";
 import type { BaseLanguageModelInput } from "@langchain/core/language_models/base";
 import { BaseChatModel, type BindToolsInput } from "@langchain/core/language_models/chat_models";
 import {
@@ -80,24 +81,6 @@ async function runLoop(
 
 function toolMessages(messages: BaseMessage[]): ToolMessage[] {
   return messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m));
-}
-
-function calculator(): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(
-    new FnTool(
-      "add",
-      "Adds two integers.",
-      {
-        type: "object",
-        properties: { a: { type: "integer" }, b: { type: "integer" } },
-        required: ["a", "b"],
-        additionalProperties: false,
-      },
-      async (input: { a: number; b: number }) => String(input.a + input.b),
-    ).readOnly(),
-  );
-  return registry;
 }
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });
@@ -226,18 +209,6 @@ describe("toLangChainTools", () => {
       expect(messages.at(-1)?.content).toBe("sorry");
     });
 
-    it("answers a throwing tool with an error ToolMessage `Tool 'x' threw: ...`", async () => {
-      const registry = new ToolRegistry();
-      registry.register(
-        new FnTool("explode", "Always fails.", { type: "object", properties: {} }, async () => {
-          throw new Error("boom");
-        }),
-      );
-      const model = new ScriptedChatModel([callTool("explode", {}), new AIMessage("it failed")]);
-      const [answer] = toolMessages(await runLoop(model, toLangChainTools(registry, { ctx }), "go"));
-      expect(answer).toMatchObject({ status: "error", content: "Tool 'explode' threw: boom" });
-    });
-
     it("returns the error text when invoked with bare arguments", async () => {
       const [add] = toLangChainTools(calculator(), { ctx });
       await expect(add?.invoke({ a: 1 })).resolves.toBe(
@@ -249,10 +220,7 @@ describe("toLangChainTools", () => {
   describe("when the invocation is aborted during a call", () => {
     it("fires the signal the tool sees", async () => {
       const controller = new AbortController();
-      let started: () => void = () => undefined;
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      const running = deferred();
       let seenReason: unknown;
       const registry = new ToolRegistry();
       registry.register(
@@ -261,7 +229,7 @@ describe("toLangChainTools", () => {
           "Waits until cancelled.",
           { type: "object", properties: {} },
           (_input, toolCtx) => {
-            started();
+            running.resolve();
             return new Promise<string>((resolve) => {
               toolCtx.signal.addEventListener("abort", () => {
                 seenReason = toolCtx.signal.reason;
@@ -273,7 +241,7 @@ describe("toLangChainTools", () => {
       );
       const model = new ScriptedChatModel([callTool("wait", {}), new AIMessage("never")]);
       const run = runLoop(model, toLangChainTools(registry, { ctx }), "wait", controller.signal);
-      await running;
+      await running.promise;
       controller.abort(new Error("user pressed stop"));
       await expect(run).rejects.toThrow("user pressed stop");
       expect(seenReason).toEqual(new Error("user pressed stop"));

@@ -1,3 +1,4 @@
+import { registryWith } from "@toolkit/test-kit";
 import "./trace/otel-test-setup.js";
 import {
   BasicTracerProvider,
@@ -16,7 +17,6 @@ import { outputLimit } from "./output-limit/index.js";
 import { permissions } from "./permissions/index.js";
 import { redact } from "./redact/index.js";
 import { retry } from "./retry/index.js";
-import { registryWith } from "./test-support.js";
 import { timeout } from "./timeout/index.js";
 import { trace } from "./trace/index.js";
 import { unknownToolHints } from "./unknown-tool-hints/index.js";

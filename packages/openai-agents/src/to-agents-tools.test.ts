@@ -1,3 +1,4 @@
+import { calculator, deferred } from "@toolkit/test-kit";
 import {
   Agent,
   type AgentInputItem,
@@ -59,25 +60,6 @@ function resultIn(request: ModelRequest | undefined, callId = "call-1"): unknown
   const input: AgentInputItem[] = typeof request?.input === "string" ? [] : (request?.input ?? []);
   const item = input.find((i) => i.type === "function_call_result" && i.callId === callId);
   return item?.type === "function_call_result" ? item.output : undefined;
-}
-
-function calculator(): ToolRegistry {
-  const registry = new ToolRegistry();
-  registry.register(
-    new FnTool(
-      "add",
-      "Adds two integers.",
-      {
-        type: "object",
-        properties: { a: { type: "integer" }, b: { type: "integer" }, note: { type: "string" } },
-        required: ["a", "b"],
-        additionalProperties: false,
-      },
-      async (input: { a: number; b: number; note?: string }) =>
-        "note" in input ? `${input.a + input.b} (${input.note})` : String(input.a + input.b),
-    ).readOnly(),
-  );
-  return registry;
 }
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });
@@ -169,19 +151,6 @@ describe("toAgentsTools", () => {
       expect(result.finalOutput).toBe("sorry");
       expect(resultIn(model.requests[1])).toEqual({ type: "text", text });
     });
-
-    it("answers a throwing tool with `Tool 'x' threw: ...`", async () => {
-      const registry = new ToolRegistry();
-      registry.register(
-        new FnTool("explode", "Always fails.", { type: "object", properties: {} }, async () => {
-          throw new Error("boom");
-        }),
-      );
-      const model = new ScriptedModel([[callTool("explode", {})], [say("it failed")]]);
-      const result = await runner.run(agent(model, toAgentsTools(registry, { ctx })), "go");
-      expect(result.finalOutput).toBe("it failed");
-      expect(resultIn(model.requests[1])).toEqual({ type: "text", text: "Tool 'explode' threw: boom" });
-    });
   });
 
   describe("when the call fails", () => {
@@ -244,10 +213,7 @@ describe("toAgentsTools", () => {
   describe("when the run is aborted during a call", () => {
     it("fires the signal the tool sees", async () => {
       const controller = new AbortController();
-      let started: () => void = () => undefined;
-      const running = new Promise<void>((resolve) => {
-        started = resolve;
-      });
+      const running = deferred();
       let seenReason: unknown;
       const registry = new ToolRegistry();
       registry.register(
@@ -256,7 +222,7 @@ describe("toAgentsTools", () => {
           "Waits until cancelled.",
           { type: "object", properties: {} },
           (_input, toolCtx) => {
-            started();
+            running.resolve();
             return new Promise<string>((resolve) => {
               toolCtx.signal.addEventListener("abort", () => {
                 seenReason = toolCtx.signal.reason;
@@ -270,7 +236,7 @@ describe("toAgentsTools", () => {
       const run = runner.run(agent(model, toAgentsTools(registry, { ctx })), "wait", {
         signal: controller.signal,
       });
-      await running;
+      await running.promise;
       controller.abort(new Error("user pressed stop"));
       await expect(run).rejects.toThrow();
       expect(seenReason).toEqual(new Error("user pressed stop"));

@@ -1,8 +1,8 @@
+import { controlledTool, deferred, echoTool } from "@toolkit/test-kit";
 import { createToolContext, FnTool, ToolError, type ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { dispatch } from "./dispatch.js";
 import { type Middleware, MiddlewareError } from "./middleware.js";
-import { controlledTool, deferred, echoTool } from "./test-tools.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 function registryWith(...tools: Parameters<ToolRegistry["register"]>[0][]) {

@@ -1,7 +1,7 @@
+import { echoTool } from "@toolkit/test-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planWaves } from "./plan-waves.js";
-import { echoTool } from "./test-tools.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 const registry = new ToolRegistry();

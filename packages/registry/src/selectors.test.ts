@@ -1,7 +1,7 @@
+import { echoTool } from "@toolkit/test-kit";
 import { Think } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors.js";
-import { echoTool } from "./test-tools.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 const registry = new ToolRegistry();

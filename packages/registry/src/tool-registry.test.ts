@@ -1,8 +1,8 @@
+import { echoTool } from "@toolkit/test-kit";
 import { FnTool, Think } from "@toolkit/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RegistryError } from "./registry-error.js";
-import { echoTool } from "./test-tools.js";
 import { type SurfaceDiff, ToolRegistry } from "./tool-registry.js";
 
 function quiet() {

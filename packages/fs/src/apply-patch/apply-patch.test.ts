@@ -1,3 +1,4 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createToolContext, DisplayHint, Retention, toolTraits, Workspace } from "@toolkit/core";
@@ -7,7 +8,7 @@ import { LocalFileSource } from "@toolkit/core";
 import { MemoryFileSource } from "@toolkit/core";
 import { Read } from "../read.js";
 import { encodeText } from "../text-codec.js";
-import { type TempWorkspace, tempWorkspace, view, wrapSource } from "../test-helpers.js";
+import { wrapSource } from "../test-helpers.js";
 import { ApplyPatch } from "./apply-patch.js";
 import { parsePatch } from "./parse-patch.js";
 

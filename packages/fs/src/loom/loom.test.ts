@@ -1,9 +1,9 @@
+import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Retention } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { encodeText } from "../text-codec.js";
-import { type TempWorkspace, tempWorkspace, view } from "../test-helpers.js";
 import { createLoomTools } from "./create-loom-tools.js";
 
 let ws: TempWorkspace;

@@ -1,6 +1,6 @@
+import { registryWith, runOne } from "@toolkit/test-kit";
 import { FnTool } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
-import { registryWith, runOne } from "../test-support.js";
 import { MemoryApprovalStore } from "./approval-store.js";
 import { type ApprovalAnswer, type ApprovalRequest, approvals, grantKey } from "./index.js";
 

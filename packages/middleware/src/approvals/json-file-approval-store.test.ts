@@ -1,9 +1,9 @@
+import { registryWith, runOne } from "@toolkit/test-kit";
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FnTool } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { registryWith, runOne } from "../test-support.js";
 import type { ApprovalGrant } from "./approval-store.js";
 import { approvals } from "./index.js";
 import { JsonFileApprovalStore } from "./json-file-approval-store.js";

@@ -1,6 +1,6 @@
+import { registryWith, runOne } from "@toolkit/test-kit";
 import { createToolContext, FnTool, ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
-import { registryWith, runOne } from "../test-support.js";
 import { memoize } from "./index.js";
 
 /** Read-only `Read`/`Glob`/`Search` tools counting their runs, a `Write` and a `Shell` that are not. */

@@ -1,9 +1,9 @@
+import { registryWith, runOne } from "@toolkit/test-kit";
 import { homedir } from "node:os";
 import { posix } from "node:path";
 import { createToolContext, FnTool } from "@toolkit/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { registryWith, runOne } from "../test-support.js";
 import { type PermissionAskRequest, type PermissionsOptions, permissions } from "./index.js";
 
 const ran: string[] = [];

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: shell syntax in strings, not templates
+import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import { createToolContext } from "@toolkit/core";
 import { analyzeCommand } from "@toolkit/shell";
 import { describe, expect, it } from "vitest";
-import { fnTool, registryWith, runOne } from "../test-support.js";
 import { permissions } from "./index.js";
 
 const ran: string[] = [];

@@ -1,7 +1,7 @@
+import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import { ToolError, ToolOutput } from "@toolkit/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fnTool, registryWith, runOne } from "../test-support.js";
 import { redact } from "./index.js";
 import { redactSecrets } from "./secret-patterns.js";
 

@@ -1,7 +1,7 @@
+import { registryWith, runOne } from "@toolkit/test-kit";
 import { createToolContext, FnTool, ToolError, ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { timeout } from "../timeout/index.js";
-import { registryWith, runOne } from "../test-support.js";
 import { defaultRetryOn, retry } from "./index.js";
 
 /** An idempotent tool that fails `failures` times with `error`, then answers "ok". */

@@ -1,6 +1,6 @@
+import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import { createToolContext, ToolError } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
-import { fnTool, registryWith, runOne } from "../test-support.js";
 import { timeout } from "./index.js";
 
 const slow = (ms: number) =>

@@ -1,3 +1,4 @@
+import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import "./otel-test-setup.js";
 import { type Tracer, trace as otelTrace } from "@opentelemetry/api";
 import {
@@ -7,7 +8,6 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import { ToolError } from "@toolkit/core";
 import { describe, expect, it, vi } from "vitest";
-import { fnTool, registryWith, runOne } from "../test-support.js";
 import { trace } from "./index.js";
 
 // See otel-test-setup.ts: every import of the API gets the CommonJS build loaded there.

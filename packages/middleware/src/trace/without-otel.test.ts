@@ -1,5 +1,5 @@
+import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import { describe, expect, it, vi } from "vitest";
-import { fnTool, registryWith, runOne } from "../test-support.js";
 import { trace } from "./index.js";
 
 // A user who never installed @opentelemetry/api: the loader finds nothing.

@@ -1,6 +1,6 @@
+import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fnTool, registryWith, runOne } from "../test-support.js";
 import { closestName, editDistance } from "./closest-name.js";
 import { unknownToolHints } from "./index.js";
 

@@ -1,8 +1,8 @@
+import { echoTool } from "@toolkit/test-kit";
 import { createToolContext } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { adaptRegistry } from "./adapt-registry.js";
 import { selectReadOnly } from "../selectors.js";
-import { echoTool } from "../test-tools.js";
 import { ToolRegistry } from "../tool-registry.js";
 
 const ctx = createToolContext({ cwd: "/tmp" });

@@ -1,7 +1,7 @@
+import { echoTool } from "@toolkit/test-kit";
 import { descriptorDigest } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { type ApprovalCheck, checkApprovalPolicy, resolveApproval } from "./approval-policy.js";
-import { echoTool } from "../test-tools.js";
 
 const write = echoTool("write");
 const read = echoTool("read").readOnly();

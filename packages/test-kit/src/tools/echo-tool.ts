@@ -1,6 +1,6 @@
 import { FnTool, type ToolContext } from "@toolkit/core";
 
-/** A tiny tool for tests: echoes its `v` field. */
+/** A tiny tool for tests: echoes its `v` field as `name:<v as JSON>`. */
 export function echoTool(
   name: string,
   { safe = false, key }: { safe?: boolean; key?: (input: { v?: unknown }) => string | undefined } = {},
@@ -27,13 +27,4 @@ export function controlledTool(
     { type: "object", properties: { v: {} } },
     body,
   ).concurrencySafe(safe);
-}
-
-/** A promise with its resolve function exposed. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }

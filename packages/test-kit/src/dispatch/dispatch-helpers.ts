@@ -1,4 +1,4 @@
-// Helpers shared by this package's tests; not part of the public API.
+// Registries and calls for tests that drive dispatch and its middleware.
 import { createToolContext, FnTool, type JsonSchema, type Tool, type ToolContext } from "@toolkit/core";
 import {
   type DispatchCall,
@@ -64,13 +64,4 @@ export function callOf(
     rejection: undefined,
     ...extra,
   };
-}
-
-/** A promise with its resolve function exposed. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
