@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync, readlinkSync, readSync, statSync } from "node:fs";
-import { inside } from "@toolkit/core";
+import { sep } from "node:path";
 import { type ScanMode, type ScanResult, scanText } from "./scan-text.js";
 
 /** How a worker (or the main thread) scans files: the compiled regex and the output shape. */
@@ -123,4 +123,15 @@ function decode(bytes: Buffer, needle: Buffer | undefined): string | undefined {
 
 function checked(text: string): string {
   return text.includes("\0") ? BINARY : text;
+}
+
+/**
+ * True when `path` is `root` or below it (both absolute and normalised), as
+ * core's `inside`. This module runs in the grep worker threads, which must
+ * not load `@toolkit/core`: its index pulls in ajv, which every worker would
+ * then load at start (and whose JSON require fails under tsx on Node 24).
+ */
+function inside(root: string, path: string): boolean {
+  if (path === root) return true;
+  return path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
