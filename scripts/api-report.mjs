@@ -68,12 +68,27 @@ function isDeprecated(symbol) {
   return symbol.getJsDocTags(checker).some((t) => t.name === "deprecated");
 }
 
+/**
+ * A signature without this checkout's absolute paths: TypeScript prints
+ * `import("/abs/packages/x/src/y")` for types it cannot name, so the report
+ * would differ between clones. A package's entry (built or source) becomes
+ * its name; any other file its path from the repository root.
+ */
+function portable(text) {
+  return text.replace(/import\("([^"]+)"\)/g, (whole, spec) => {
+    if (!spec.startsWith(root)) return whole;
+    const rel = spec.slice(root.length);
+    const entry = /^packages\/([^/]+)\/(?:dist|src)\/index$/.exec(rel);
+    return entry ? `import("@toolkit/${entry[1]}")` : `import("${rel}")`;
+  });
+}
+
 function signature(symbol, decl) {
   const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType;
   const kind = kindOf(decl);
   if (kind === "function" || kind === "const") {
     const type = checker.getTypeOfSymbolAtLocation(symbol, decl);
-    return checker.typeToString(type, decl, flags);
+    return portable(checker.typeToString(type, decl, flags));
   }
   if (kind === "class") {
     const members = checker
