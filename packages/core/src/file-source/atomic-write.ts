@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import { lstat, rename as move, open, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { ToolError } from "../error.js";
+import { ToolError } from "../errors/error.js";
 import { ensureDirInside, type HeldDir, isEscape } from "./ensure-dir-inside.js";
 import { errorCode } from "./error-code.js";
 import { toFileStat } from "./local-open-file.js";

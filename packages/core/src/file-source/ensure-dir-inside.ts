@@ -1,7 +1,7 @@
 import { type FileHandle, mkdir, open, realpath } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { ToolError } from "../error.js";
-import { inside } from "../workspace.js";
+import { ToolError } from "../errors/error.js";
+import { inside } from "../workspace/workspace.js";
 import { errorCode } from "./error-code.js";
 import { DIR_FLAGS, entryRef, heldPath } from "./held-path.js";
 

@@ -1,4 +1,4 @@
-import type { Workspace, WorkspacePath } from "../workspace.js";
+import type { Workspace, WorkspacePath } from "../workspace/workspace.js";
 
 /** What a path is: `symlink` only from a stat or listing that does not follow links. */
 export type FileKind = "file" | "directory" | "symlink" | "other";

@@ -1,7 +1,7 @@
 import { constants, fstatSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
-import { ToolError } from "../error.js";
-import { inside } from "../workspace.js";
+import { ToolError } from "../errors/error.js";
+import { inside } from "../workspace/workspace.js";
 import { errorCode } from "./error-code.js";
 
 let procFd: boolean | undefined;

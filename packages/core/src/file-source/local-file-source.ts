@@ -1,7 +1,7 @@
 import { lstat, rename as move, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { ToolError } from "../error.js";
-import { inside, type Workspace, type WorkspacePath } from "../workspace.js";
+import { ToolError } from "../errors/error.js";
+import { inside, type Workspace, type WorkspacePath } from "../workspace/workspace.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { ensureDirInside, type HeldDir, holdExistingDir } from "./ensure-dir-inside.js";
 import { errorCode } from "./error-code.js";

@@ -1,6 +1,6 @@
 import { closeSync, type Dirent, lstatSync, openSync, readdirSync } from "node:fs";
-import { ToolError } from "../error.js";
-import { inside } from "../workspace.js";
+import { ToolError } from "../errors/error.js";
+import { inside } from "../workspace/workspace.js";
 import { errorCode } from "./error-code.js";
 import type { DirEntry, FileKind } from "./file-source.js";
 import { DIR_FLAGS, entryRef, heldPath, movedAway, openedOutside } from "./held-path.js";

@@ -1,6 +1,6 @@
 import type { BigIntStats } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
-import { ToolError } from "../error.js";
+import { ToolError } from "../errors/error.js";
 import { errorCode } from "./error-code.js";
 import type { FileStat, OpenFile, ReadChunksOptions } from "./file-source.js";
 import { assertHeldInside, movedAway, READ_FLAGS } from "./held-path.js";

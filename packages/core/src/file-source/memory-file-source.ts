@@ -1,6 +1,6 @@
 import { dirname, sep } from "node:path";
-import { ToolError } from "../error.js";
-import { inside, type Workspace, type WorkspacePath } from "../workspace.js";
+import { ToolError } from "../errors/error.js";
+import { inside, type Workspace, type WorkspacePath } from "../workspace/workspace.js";
 import type {
   DirEntry,
   FileSource,

@@ -1,4 +1,4 @@
-import { ToolError } from "../error.js";
+import { ToolError } from "../errors/error.js";
 import type { OpenFile, ReadChunksOptions } from "./file-source.js";
 import { isDirectory } from "./source-errors.js";
 

@@ -1,6 +1,6 @@
 import { lstat, unlink } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { ToolError } from "../error.js";
+import { ToolError } from "../errors/error.js";
 import { ensureDirInside } from "./ensure-dir-inside.js";
 import { errorCode } from "./error-code.js";
 import { toFileStat } from "./local-open-file.js";

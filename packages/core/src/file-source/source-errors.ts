@@ -1,4 +1,4 @@
-import { ToolError } from "../error.js";
+import { ToolError } from "../errors/error.js";
 
 /** The refusal to read, write or replace a directory as if it were a file. */
 export function isDirectory(path: string): ToolError {

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolError } from "../error.js";
+import { ToolError } from "../errors/error.js";
 import type { FileSource } from "./file-source.js";
 import { LocalFileSource } from "./local-file-source.js";
 import { MemoryFileSource } from "./memory-file-source.js";

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createToolContext } from "../context.js";
-import { adviceFor } from "../error.js";
+import { createToolContext } from "../context/context.js";
+import { adviceFor } from "../errors/error.js";
 import { markInputValidated } from "./validated.js";
 import type { ToolBase } from "./tool-base.js";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createToolContext, type ToolContext } from "../context.js";
-import { adviceFor, ToolError } from "../error.js";
-import type { JsonSchema } from "../json.js";
-import { Retention, ToolOutput } from "../output.js";
+import { createToolContext, type ToolContext } from "../context/context.js";
+import { adviceFor, ToolError } from "../errors/error.js";
+import type { JsonSchema } from "../json/json.js";
+import { Retention, ToolOutput } from "../output/output.js";
 import { ToolBase, toolErrorOf } from "./tool-base.js";
 import { markInputValidated } from "./validated.js";
 

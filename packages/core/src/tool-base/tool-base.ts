@@ -1,10 +1,10 @@
-import type { ToolContext } from "../context.js";
-import { ToolError } from "../error.js";
-import type { JsonSchema } from "../json.js";
-import { nameFieldsAsSent, renamedFields } from "../name-aliases.js";
-import { ToolOutput } from "../output.js";
-import type { Tool, ToolSchema } from "../tool.js";
-import { validateInput } from "../validate.js";
+import type { ToolContext } from "../context/context.js";
+import { ToolError } from "../errors/error.js";
+import type { JsonSchema } from "../json/json.js";
+import { nameFieldsAsSent, renamedFields } from "../schema/name-aliases.js";
+import { ToolOutput } from "../output/output.js";
+import type { Tool, ToolSchema } from "../tool/tool.js";
+import { validateInput } from "../schema/validate.js";
 import { takeValidated } from "./validated.js";
 
 /** The ToolError behind each soft failure `ToolBase.call` answered. */

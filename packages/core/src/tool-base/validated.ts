@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../json.js";
+import type { JsonSchema } from "../json/json.js";
 
 /**
  * Inputs a dispatcher has validated, each with the schema it was checked

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createToolContext } from "../context.js";
-import { ToolError } from "../error.js";
-import { toolTraits } from "../tool.js";
+import { createToolContext } from "../context/context.js";
+import { ToolError } from "../errors/error.js";
+import { toolTraits } from "../tool/tool.js";
 import { AskUser, NO_USER_TO_ASK } from "./ask-user.js";
 
 const interactive = () => createToolContext({ isNonInteractive: false });

@@ -1,7 +1,7 @@
-import type { ToolContext } from "../context.js";
-import { ToolError } from "../error.js";
-import type { JsonSchema } from "../json.js";
-import { ToolOutput } from "../output.js";
+import type { ToolContext } from "../context/context.js";
+import { ToolError } from "../errors/error.js";
+import type { JsonSchema } from "../json/json.js";
+import { ToolOutput } from "../output/output.js";
 import { ToolBase } from "../tool-base/tool-base.js";
 
 /**

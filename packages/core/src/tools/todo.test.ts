@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createToolContext } from "../context.js";
-import { toolTraits } from "../tool.js";
+import { createToolContext } from "../context/context.js";
+import { toolTraits } from "../tool/tool.js";
 import { MAX_TODO_ITEMS, renderTodoList, Todo, todoList } from "./todo.js";
 
 describe("Todo", () => {

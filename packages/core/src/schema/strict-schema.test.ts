@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "./json.js";
+import type { JsonSchema } from "../json/json.js";
 import { restoreAbsent, strictSchema } from "./strict-schema.js";
 import { validateInput } from "./validate.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { errorMessage } from "./error-message.js";
-import { hostileThrownValues } from "./test/index.js";
+import { hostileThrownValues } from "../test/index.js";
 
 describe("errorMessage", () => {
   describe("when given an Error or a plain value", () => {

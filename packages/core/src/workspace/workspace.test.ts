@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ToolError } from "./error.js";
+import { ToolError } from "../errors/error.js";
 import { Workspace } from "./workspace.js";
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), "toolkit-ws-")));

@@ -1,5 +1,5 @@
-import { canonicalJson, isJsonObject } from "./json.js";
-import { ToolError } from "./error.js";
+import { canonicalJson, isJsonObject } from "../json/json.js";
+import { ToolError } from "../errors/error.js";
 
 /** A field renamed by `normalizeInput`: the path it arrived as, and its canonical path. */
 export type RenamedField = readonly [sent: string, canonical: string];

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "./json.js";
+import { canonicalJson } from "../json/json.js";
 import type { Tool } from "./tool.js";
 
 /**

@@ -1,5 +1,5 @@
-import { hasBrand, TOOL_ERROR_BRAND } from "./brand.js";
-import { ToolOutput } from "./output.js";
+import { hasBrand, TOOL_ERROR_BRAND } from "../output/brand.js";
+import { ToolOutput } from "../output/output.js";
 
 /** The nine kinds of tool failure. */
 export const ToolErrorKind = {

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { ToolError } from "./error.js";
-import { canonicalJson, isJsonObject, type JsonSchema } from "./json.js";
+import { ToolError } from "../errors/error.js";
+import { canonicalJson, isJsonObject, type JsonSchema } from "../json/json.js";
 
 const options = { allErrors: true, verbose: true, strict: false, validateFormats: false } as const;
 let draft07: Ajv | undefined;

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toToolOutput } from "./tool-base/tool-base.js";
+import { toToolOutput } from "../tool-base/tool-base.js";
 import { DisplayHint, Retention, ToolOutput } from "./output.js";
-import { secondCopy } from "./second-copy.test-support.js";
+import { secondCopy } from "../test/second-copy.test-support.js";
 
 const PNG_1PX =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -195,7 +195,7 @@ describe("ToolOutput", () => {
   });
   describe("when it comes from another copy of the package", () => {
     it("is recognised by its brand, not by instanceof", async () => {
-      const other = await secondCopy<typeof import("./output.js")>("./output.js");
+      const other = await secondCopy<typeof import("./output.js")>("../output/output.js");
       expect(other.ToolOutput).not.toBe(ToolOutput);
       const foreign = other.ToolOutput.structured({ n: 1 });
       expect(foreign instanceof ToolOutput).toBe(false);
@@ -203,7 +203,7 @@ describe("ToolOutput", () => {
       expect(other.ToolOutput.is(ToolOutput.text("x"))).toBe(true);
     });
     it("passes through toToolOutput unchanged instead of becoming {}", async () => {
-      const other = await secondCopy<typeof import("./output.js")>("./output.js");
+      const other = await secondCopy<typeof import("./output.js")>("../output/output.js");
       const foreign = other.ToolOutput.text("from the other copy");
       expect(toToolOutput(foreign)).toBe(foreign);
       expect(toToolOutput(foreign).textContent()).toBe("from the other copy");

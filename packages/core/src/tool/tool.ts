@@ -1,7 +1,7 @@
 import { descriptorDigest } from "./digest.js";
-import type { JsonSchema } from "./json.js";
-import type { ToolContext } from "./context.js";
-import type { ToolOutput } from "./output.js";
+import type { JsonSchema } from "../json/json.js";
+import type { ToolContext } from "../context/context.js";
+import type { ToolOutput } from "../output/output.js";
 
 /** What the model is shown for one tool. The name field is `tool`. */
 export interface ToolSchema {

@@ -1,5 +1,5 @@
 import { mapSubschemas } from "@toolkit/internal";
-import { isJsonObject, type JsonSchema, type JsonValue } from "./json.js";
+import { isJsonObject, type JsonSchema, type JsonValue } from "../json/json.js";
 
 /**
  * Tightens a schema for strict-mode APIs (OpenAI `strict: true`): every object

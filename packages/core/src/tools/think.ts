@@ -1,6 +1,6 @@
-import type { JsonSchema } from "./json.js";
-import { ToolOutput } from "./output.js";
-import { ToolBase } from "./tool-base/tool-base.js";
+import type { JsonSchema } from "../json/json.js";
+import { ToolOutput } from "../output/output.js";
+import { ToolBase } from "../tool-base/tool-base.js";
 
 const DESCRIPTION = [
   "Think before you act. Use this tool to reason step by step when a decision is not obvious: before an edit you",

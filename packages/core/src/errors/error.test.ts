@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolError, ToolErrorKind, adviceFor } from "./error.js";
-import { secondCopy } from "./second-copy.test-support.js";
+import { secondCopy } from "../test/second-copy.test-support.js";
 
 describe("ToolError", () => {
   describe("when built by its static constructors", () => {
@@ -63,7 +63,7 @@ describe("ToolError", () => {
   });
   describe("when recognising errors", () => {
     it("accepts ToolErrors from another copy by their brand, and refuses plain errors", async () => {
-      const other = await secondCopy<typeof import("./error.js")>("./error.js");
+      const other = await secondCopy<typeof import("./error.js")>("../errors/error.js");
       const foreign = other.ToolError.io("disk full");
       expect(foreign instanceof ToolError).toBe(false);
       expect(ToolError.is(ToolError.cancelled())).toBe(true);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createToolContext } from "./context.js";
+import { createToolContext } from "../context/context.js";
 import { descriptorDigest } from "./digest.js";
-import { adviceFor, ToolError } from "./error.js";
+import { adviceFor, ToolError } from "../errors/error.js";
 import { FnTool } from "./fn-tool.js";
-import { ToolOutput } from "./output.js";
-import { secondCopy } from "./second-copy.test-support.js";
+import { ToolOutput } from "../output/output.js";
+import { secondCopy } from "../test/second-copy.test-support.js";
 import { toolTraits } from "./tool.js";
 
 const schema = {
@@ -45,7 +45,7 @@ describe("FnTool", () => {
       expect((await new FnTool("t", "d", {}, async () => "hi").call({}, ctx)).textContent()).toBe("hi");
     });
     it("returns a ToolOutput from another copy of the package as is, not as {}", async () => {
-      const other = await secondCopy<typeof import("./output.js")>("./output.js");
+      const other = await secondCopy<typeof import("../output/output.js")>("../output/output.js");
       const foreign = other.ToolOutput.text("hello").withStructured({ n: 1 });
       const out = await new FnTool("t", "d", {}, () => foreign).call({}, ctx);
       expect(out).toBe(foreign);

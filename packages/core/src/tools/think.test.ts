@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createToolContext } from "./context.js";
+import { createToolContext } from "../context/context.js";
 import { Think } from "./think.js";
-import { toolTraits } from "./tool.js";
+import { toolTraits } from "../tool/tool.js";
 
 describe("Think", () => {
   const ctx = createToolContext();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolError } from "./error.js";
-import type { JsonSchema } from "./json.js";
+import { ToolError } from "../errors/error.js";
+import type { JsonSchema } from "../json/json.js";
 import { compileSchema, validateInput } from "./validate.js";
 
 const schema: JsonSchema = {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { descriptorDigest } from "./digest.js";
-import type { JsonSchema } from "./json.js";
+import type { JsonSchema } from "../json/json.js";
 
 const tool = (name: string, description: string, input_schema: JsonSchema) => ({
   name,

@@ -1,9 +1,9 @@
-import type { ToolContext } from "./context.js";
+import type { ToolContext } from "../context/context.js";
 import { descriptorDigest } from "./digest.js";
-import { isJsonObject, type JsonSchema } from "./json.js";
-import type { ToolOutput } from "./output.js";
+import { isJsonObject, type JsonSchema } from "../json/json.js";
+import type { ToolOutput } from "../output/output.js";
 import { TOOL_NAME_PATTERN } from "./tool.js";
-import { ToolBase } from "./tool-base/tool-base.js";
+import { ToolBase } from "../tool-base/tool-base.js";
 
 /** What an FnTool's function may return: an output, text, or any JSON-serialisable value. */
 export type FnToolResult = ToolOutput | string | unknown;

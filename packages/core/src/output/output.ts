@@ -1,5 +1,5 @@
 import { hasBrand, TOOL_OUTPUT_BRAND } from "./brand.js";
-import { isJsonObject, type JsonValue } from "./json.js";
+import { isJsonObject, type JsonValue } from "../json/json.js";
 
 /** A rendering suggestion for a UI; the loop ignores it. */
 export const DisplayHint = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ToolError } from "./error.js";
+import { ToolError } from "../errors/error.js";
 import { nameFieldsAsSent, renamedFields } from "./name-aliases.js";
 
 describe("renamedFields", () => {

@@ -1,7 +1,7 @@
 import { lstat, readlink, realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import type { ToolContext } from "./context.js";
-import { ToolError } from "./error.js";
+import type { ToolContext } from "../context/context.js";
+import { ToolError } from "../errors/error.js";
 
 /** A path checked against the workspace rules. */
 export interface WorkspacePath {
