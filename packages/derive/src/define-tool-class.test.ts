@@ -1,7 +1,7 @@
 import { ToolOutput, createToolContext, toolTraits } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DefineToolError } from "./define-tool-error.js";
+import { DefineToolError } from "./definition/define-tool-error.js";
 import { defineToolClass } from "./define-tool-class.js";
 
 const ctx = createToolContext();

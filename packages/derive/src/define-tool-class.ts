@@ -1,10 +1,10 @@
 import { type JsonSchema, ToolBase, type ToolContext } from "@toolkit/core";
 import type { z } from "zod";
-import { DefineToolError } from "./define-tool-error.js";
-import { DerivedTool } from "./derived-tool.js";
-import { parseInput, parseValidInput } from "./parse-input.js";
-import { type Definition, resolveDefinition } from "./resolve-definition.js";
-import type { InputSchema, RunResult, TraitOptions } from "./types.js";
+import { DefineToolError } from "./definition/define-tool-error.js";
+import { DerivedTool } from "./tool/derived-tool.js";
+import { parseInput, parseValidInput } from "./tool/parse-input.js";
+import { type Definition, resolveDefinition } from "./definition/resolve-definition.js";
+import type { InputSchema, RunResult, TraitOptions } from "./definition/types.js";
 
 /** Options for `defineToolClass`: every `defineTool` option but `run`, which the subclass defines. */
 export interface DefineToolClassOptions<S extends InputSchema> extends TraitOptions<S> {

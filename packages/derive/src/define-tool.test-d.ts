@@ -3,7 +3,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { defineToolClass } from "./define-tool-class.js";
 import { defineTool } from "./define-tool.js";
-import type { RunResult } from "./types.js";
+import type { RunResult } from "./definition/types.js";
 
 const Input = z
   .object({

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as zm from "zod/mini";
-import { DefineToolError } from "./define-tool-error.js";
+import { DefineToolError } from "./definition/define-tool-error.js";
 import { defineTool } from "./define-tool.js";
 
 const ctx = createToolContext({ cwd: "/tmp" });

@@ -1,7 +1,7 @@
-import { DefineToolError } from "./define-tool-error.js";
-import { DerivedTool } from "./derived-tool.js";
-import { resolveDefinition } from "./resolve-definition.js";
-import type { InputSchema, RunFunction, TraitOptions } from "./types.js";
+import { DefineToolError } from "./definition/define-tool-error.js";
+import { DerivedTool } from "./tool/derived-tool.js";
+import { resolveDefinition } from "./definition/resolve-definition.js";
+import type { InputSchema, RunFunction, TraitOptions } from "./definition/types.js";
 
 /** Options for `defineTool`: the schema, the function, and the tool's optional traits. */
 export interface DefineToolOptions<S extends InputSchema> extends TraitOptions<S> {

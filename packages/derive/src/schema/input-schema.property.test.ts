@@ -2,7 +2,7 @@ import { compileSchema, createToolContext, restoreAbsent, strictSchema, validate
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineTool } from "./define-tool.js";
+import { defineTool } from "../define-tool.js";
 import { toInputSchema } from "./input-schema.js";
 
 /** A generated field type. */

@@ -1,8 +1,8 @@
 import { type JsonSchema, ToolBase, type ToolContext } from "@toolkit/core";
 import type { z } from "zod";
 import { parseInput, parseValidInput, tryParse } from "./parse-input.js";
-import type { Definition } from "./resolve-definition.js";
-import type { InputSchema, RunFunction, RunResult } from "./types.js";
+import type { Definition } from "../definition/resolve-definition.js";
+import type { InputSchema, RunFunction, RunResult } from "../definition/types.js";
 
 /**
  * The Tool `defineTool` returns, on core's `ToolBase`. Its input is parsed by

@@ -1,7 +1,7 @@
 import { ToolError, compileSchema, describeErrors, type JsonSchema } from "@toolkit/core";
 import { z } from "zod";
 import { describeIssues, joinProblems } from "./describe-issues.js";
-import type { InputSchema } from "./types.js";
+import type { InputSchema } from "../definition/types.js";
 
 /** Options for `parseInput`. */
 export interface ParseInputOptions<S extends InputSchema> {

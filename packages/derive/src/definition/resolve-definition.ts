@@ -1,7 +1,7 @@
 import { TOOL_NAME_PATTERN, type JsonSchema } from "@toolkit/core";
 import type { z } from "zod";
 import { DefineToolError } from "./define-tool-error.js";
-import { toInputSchema } from "./input-schema.js";
+import { toInputSchema } from "../schema/input-schema.js";
 import { snakeCase } from "./snake-case.js";
 import type { InputSchema, TraitOptions } from "./types.js";
 

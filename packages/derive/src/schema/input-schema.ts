@@ -1,8 +1,8 @@
 import type { JsonSchema } from "@toolkit/core";
 import { z } from "zod";
-import { DefineToolError } from "./define-tool-error.js";
+import { DefineToolError } from "../definition/define-tool-error.js";
 import { mergeNullable } from "./merge-nullable.js";
-import type { InputSchema } from "./types.js";
+import type { InputSchema } from "../definition/types.js";
 
 /** Options for `toInputSchema`. */
 export interface ToInputSchemaOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DefineToolError } from "./define-tool-error.js";
+import { DefineToolError } from "../definition/define-tool-error.js";
 import { toInputSchema } from "./input-schema.js";
 
 describe("toInputSchema", () => {
