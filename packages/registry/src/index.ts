@@ -1,21 +1,21 @@
-export { ToolRegistry } from "./tool-registry.js";
+export { ToolRegistry } from "./registry/tool-registry.js";
 export type {
   RegisterOptions,
   RegistryLogger,
   SurfaceDiff,
   ToolRegistryOptions,
   VersionedSurface,
-} from "./tool-registry.js";
-export { RegistryError } from "./registry-error.js";
-export type { RegistryErrorCode } from "./registry-error.js";
-export { planWaves } from "./plan-waves.js";
-export type { PlannedCall, PlanWavesOptions, ToolLookup } from "./plan-waves.js";
-export { dispatch } from "./dispatch.js";
-export type { DispatchOptions, DispatchRegistry, DispatchResult, ToolCall } from "./dispatch.js";
-export { MiddlewareError, composeMiddleware } from "./middleware.js";
-export type { DispatchCall, Middleware, Next } from "./middleware.js";
-export { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors.js";
-export type { AdvertisedSurface, Selector, SelectorTurn } from "./selectors.js";
+} from "./registry/tool-registry.js";
+export { RegistryError } from "./registry/registry-error.js";
+export type { RegistryErrorCode } from "./registry/registry-error.js";
+export { planWaves } from "./waves/plan-waves.js";
+export type { PlannedCall, PlanWavesOptions, ToolLookup } from "./waves/plan-waves.js";
+export { dispatch } from "./dispatch/dispatch.js";
+export type { DispatchOptions, DispatchRegistry, DispatchResult, ToolCall } from "./dispatch/dispatch.js";
+export { MiddlewareError, composeMiddleware } from "./dispatch/middleware.js";
+export type { DispatchCall, Middleware, Next } from "./dispatch/middleware.js";
+export { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors/selectors.js";
+export type { AdvertisedSurface, Selector, SelectorTurn } from "./selectors/selectors.js";
 export type { ApprovalCheck, ApprovalPolicy } from "./adapter/approval-policy.js";
 // Deprecated: the adapter plumbing lives on @toolkit/registry/adapter. Removed in 0.3.
 export {

@@ -2,8 +2,8 @@ import { echoTool } from "@toolkit/test-kit";
 import { createToolContext } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { adaptRegistry } from "./adapt-registry.js";
-import { selectReadOnly } from "../selectors.js";
-import { ToolRegistry } from "../tool-registry.js";
+import { selectReadOnly } from "../selectors/selectors.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 const ctx = createToolContext({ cwd: "/tmp" });
 

@@ -6,8 +6,8 @@ import {
   type ResolveAdapterOptionsSettings,
   resolveAdapterOptions,
 } from "./resolve-adapter-options.js";
-import { type AdvertisedSurface, advertisedSurface } from "../selectors.js";
-import type { ToolRegistry } from "../tool-registry.js";
+import { type AdvertisedSurface, advertisedSurface } from "../selectors/selectors.js";
+import type { ToolRegistry } from "../registry/tool-registry.js";
 
 /** What a host adapter builds its tools from. */
 export interface AdaptedRegistry<Check = ApprovalCheck> {

@@ -1,8 +1,8 @@
 import { createToolContext, ToolError, ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { checkHostToolFlags, createHostTool } from "./create-host-tool.js";
-import { dispatch } from "../dispatch.js";
-import { ToolRegistry } from "../tool-registry.js";
+import { dispatch } from "../dispatch/dispatch.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 const inputSchema = { type: "object", properties: { s: { type: "string" } }, required: ["s"] };
 

@@ -1,6 +1,6 @@
 import type { ToolContext, ToolOutput } from "@toolkit/core";
-import { type DispatchRegistry, dispatch, type ToolCall } from "../dispatch.js";
-import type { Middleware } from "../middleware.js";
+import { type DispatchRegistry, dispatch, type ToolCall } from "../dispatch/dispatch.js";
+import type { Middleware } from "../dispatch/middleware.js";
 import { createSignalJoiner } from "./signal-joiner.js";
 
 /** Runs one host call through dispatch under the host's abort signal. */

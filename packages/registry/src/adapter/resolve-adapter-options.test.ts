@@ -1,8 +1,8 @@
 import { createToolContext } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
-import type { Middleware } from "../middleware.js";
+import type { Middleware } from "../dispatch/middleware.js";
 import { type AdapterOptions, resolveAdapterOptions } from "./resolve-adapter-options.js";
-import { selectReadOnly } from "../selectors.js";
+import { selectReadOnly } from "../selectors/selectors.js";
 
 const fn = "toHostTools";
 

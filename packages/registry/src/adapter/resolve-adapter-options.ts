@@ -1,7 +1,7 @@
 import { createToolContext, type ToolContext } from "@toolkit/core";
 import { type ApprovalCheck, type ApprovalPolicy, checkApprovalPolicy } from "./approval-policy.js";
-import type { Middleware } from "../middleware.js";
-import type { Selector } from "../selectors.js";
+import type { Middleware } from "../dispatch/middleware.js";
+import type { Selector } from "../selectors/selectors.js";
 
 /** The options a host adapter's `to*Tools(registry, options)` takes. */
 export interface AdapterOptions<Check = ApprovalCheck> {

@@ -15,7 +15,7 @@ import {
   validateInput,
 } from "@toolkit/core";
 import { composeMiddleware, type DispatchCall, type Middleware, type Next } from "./middleware.js";
-import { planWaves, type ToolLookup } from "./plan-waves.js";
+import { planWaves, type ToolLookup } from "../waves/plan-waves.js";
 
 /** A call from the model. */
 export interface ToolCall {

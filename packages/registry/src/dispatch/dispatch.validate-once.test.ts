@@ -2,7 +2,7 @@ import { createToolContext, FnTool, type JsonSchema, validateInput } from "@tool
 import { describe, expect, it } from "vitest";
 import { dispatch } from "./dispatch.js";
 import type { Middleware } from "./middleware.js";
-import { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 const SCHEMA: JsonSchema = {
   type: "object",

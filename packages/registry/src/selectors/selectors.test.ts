@@ -2,7 +2,7 @@ import { echoTool } from "@toolkit/test-kit";
 import { Think } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { advertisedSurface, selectByNames, selectReadOnly, selectWhere } from "./selectors.js";
-import { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 const registry = new ToolRegistry();
 registry.register(echoTool("write"));

@@ -4,7 +4,7 @@
 import { AskUser, createToolContext, NO_USER_TO_ASK, Think, Todo, todoList } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { dispatch } from "./dispatch.js";
-import { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 function registry(ask?: AskUser) {
   const r = new ToolRegistry();

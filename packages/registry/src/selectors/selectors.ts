@@ -1,5 +1,5 @@
 import { type ToolSchema, toolTraits } from "@toolkit/core";
-import type { ToolRegistry } from "./tool-registry.js";
+import type { ToolRegistry } from "../registry/tool-registry.js";
 
 /** What a selector sees when choosing the tools for a turn. */
 export interface SelectorTurn {

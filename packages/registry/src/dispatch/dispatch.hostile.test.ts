@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dispatch } from "./dispatch.js";
 import type { Middleware } from "./middleware.js";
-import { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 /** Where the hostile value comes from. */
 const WAYS = [

@@ -3,7 +3,7 @@ import { createToolContext, FnTool, ToolError, type ToolOutput } from "@toolkit/
 import { describe, expect, it } from "vitest";
 import { dispatch } from "./dispatch.js";
 import { type Middleware, MiddlewareError } from "./middleware.js";
-import { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 function registryWith(...tools: Parameters<ToolRegistry["register"]>[0][]) {
   const registry = new ToolRegistry({ logger: { warn() {} } });

@@ -2,7 +2,7 @@ import { echoTool } from "@toolkit/test-kit";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planWaves } from "./plan-waves.js";
-import { ToolRegistry } from "./tool-registry.js";
+import { ToolRegistry } from "../registry/tool-registry.js";
 
 const registry = new ToolRegistry();
 registry.register(echoTool("safe", { safe: true }));
