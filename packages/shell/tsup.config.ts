@@ -1,4 +1,4 @@
 import { defineConfig } from "tsup";
 import { packageConfig } from "../../tsup.shared.js";
 
-export default defineConfig(packageConfig({ entry: { index: "src/index.ts", loom: "src/loom.ts" } }));
+export default defineConfig(packageConfig({ entry: { index: "src/index.ts", loom: "src/loom/index.ts" } }));

@@ -5,11 +5,11 @@ import { createToolContext, toolTraits, Workspace } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApplyPatch } from "./apply-patch/apply-patch.js";
 import { createFsTools } from "./create-fs-tools.js";
-import { Edit } from "./edit.js";
-import { FileViewer } from "./file-viewer.js";
-import { MultiEdit } from "./multi-edit.js";
-import { Read } from "./read.js";
-import { Write } from "./write.js";
+import { Edit } from "./edit/edit.js";
+import { FileViewer } from "./view/file-viewer.js";
+import { MultiEdit } from "./edit/multi-edit.js";
+import { Read } from "./read/read.js";
+import { Write } from "./write/write.js";
 
 let ws: TempWorkspace;
 beforeEach(async () => {

@@ -1,11 +1,11 @@
 import { ApplyPatch, type ApplyPatchOptions } from "./apply-patch/apply-patch.js";
-import { Edit, type EditOptions } from "./edit.js";
-import { FileViewer, type FileViewerOptions } from "./file-viewer.js";
-import type { FsToolOptions } from "./fs-options.js";
+import { Edit, type EditOptions } from "./edit/edit.js";
+import { FileViewer, type FileViewerOptions } from "./view/file-viewer.js";
+import type { FsToolOptions } from "./tool/fs-options.js";
 import { LocalFileSource } from "@toolkit/core";
-import { MultiEdit } from "./multi-edit.js";
-import { Read, type ReadOptions } from "./read.js";
-import { Write } from "./write.js";
+import { MultiEdit } from "./edit/multi-edit.js";
+import { Read, type ReadOptions } from "./read/read.js";
+import { Write } from "./write/write.js";
 
 /** Options for `createFsTools`: the shared ones, plus each tool's own. */
 export interface CreateFsToolsOptions extends FsToolOptions {

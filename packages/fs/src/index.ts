@@ -3,19 +3,19 @@ export { Workspace } from "@toolkit/core";
 export type { WorkspaceOptions, WorkspacePath } from "@toolkit/core";
 export { createFsTools } from "./create-fs-tools.js";
 export type { CreateFsToolsOptions, FsTools } from "./create-fs-tools.js";
-export { Read } from "./read.js";
-export type { ReadOptions } from "./read.js";
-export { Write } from "./write.js";
-export type { WriteOptions } from "./write.js";
-export { Edit } from "./edit.js";
-export type { EditOptions } from "./edit.js";
-export { MultiEdit, MAX_EDITS } from "./multi-edit.js";
-export { FileViewer } from "./file-viewer.js";
+export { Read } from "./read/read.js";
+export type { ReadOptions } from "./read/read.js";
+export { Write } from "./write/write.js";
+export type { WriteOptions } from "./write/write.js";
+export { Edit } from "./edit/edit.js";
+export type { EditOptions } from "./edit/edit.js";
+export { MultiEdit, MAX_EDITS } from "./edit/multi-edit.js";
+export { FileViewer } from "./view/file-viewer.js";
 export { ApplyPatch } from "./apply-patch/apply-patch.js";
 export type { ApplyPatchOptions } from "./apply-patch/apply-patch.js";
-export type { FileViewerOptions } from "./file-viewer.js";
-export type { FsToolOptions } from "./fs-options.js";
-export { LocalFileSource, MemoryFileSource, writeFileAtomic } from "./deprecated-source-exports.js";
+export type { FileViewerOptions } from "./view/file-viewer.js";
+export type { FsToolOptions } from "./tool/fs-options.js";
+export { LocalFileSource, MemoryFileSource, writeFileAtomic } from "./source/deprecated-source-exports.js";
 export type {
   AtomicWriteOptions,
   DirEntry,
@@ -25,10 +25,10 @@ export type {
   MemoryFileSourceOptions,
   ReadChunksOptions,
   WriteFileOptions,
-} from "./deprecated-source-exports.js";
-export { StaleGuard, hashBytes } from "./stale-guard.js";
-export type { FileRecord } from "./stale-guard.js";
-export { applyEdits, MAX_LISTED_MATCHES } from "./edit-apply.js";
+} from "./source/deprecated-source-exports.js";
+export { StaleGuard, hashBytes } from "./tool/stale-guard.js";
+export type { FileRecord } from "./tool/stale-guard.js";
+export { applyEdits, MAX_LISTED_MATCHES } from "./match/edit-apply.js";
 export type {
   AppliedEdit,
   ApplyEditsOptions,
@@ -36,6 +36,6 @@ export type {
   EditOutcome,
   EditSpec,
   Matching,
-} from "./edit-apply.js";
-export { unifiedDiff } from "./unified-diff.js";
-export type { UnifiedDiffOptions } from "./unified-diff.js";
+} from "./match/edit-apply.js";
+export { unifiedDiff } from "./diff/unified-diff.js";
+export type { UnifiedDiffOptions } from "./diff/unified-diff.js";

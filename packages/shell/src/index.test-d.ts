@@ -9,7 +9,7 @@ import {
   type SandboxSetting,
   type ShellOptions,
 } from "./index.js";
-import { createLoomTools, type LoomBashResult } from "./loom.js";
+import { createLoomTools, type LoomBashResult } from "./loom/index.js";
 
 describe("@toolkit/shell types", () => {
   it("analyzeCommand takes the command string and answers readOnly with an optional reason", () => {

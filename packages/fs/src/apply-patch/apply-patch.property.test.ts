@@ -3,7 +3,7 @@ import { createTwoFilesPatch } from "diff";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemoryFileSource } from "@toolkit/core";
-import { Read } from "../read.js";
+import { Read } from "../read/read.js";
 import { ApplyPatch } from "./apply-patch.js";
 
 /** Lines from a small alphabet, so that files repeat lines and context is often ambiguous. */

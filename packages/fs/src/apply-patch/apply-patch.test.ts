@@ -6,9 +6,9 @@ import { createTwoFilesPatch } from "diff";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LocalFileSource } from "@toolkit/core";
 import { MemoryFileSource } from "@toolkit/core";
-import { Read } from "../read.js";
-import { encodeText } from "../text-codec.js";
-import { wrapSource } from "../test-helpers.js";
+import { Read } from "../read/read.js";
+import { encodeText } from "../text/text-codec.js";
+import { wrapSource } from "../source/test-helpers.js";
 import { ApplyPatch } from "./apply-patch.js";
 import { parsePatch } from "./parse-patch.js";
 

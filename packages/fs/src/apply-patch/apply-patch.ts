@@ -1,14 +1,14 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
-import type { AliasTable } from "../field-aliases.js";
+import type { AliasTable } from "../tool/field-aliases.js";
 import {
   type FsToolOptions,
   positiveInteger,
   type ResolvedFsOptions,
   resolveFsOptions,
-} from "../fs-options.js";
-import { FsTool } from "../fs-tool.js";
-import { formatBytes } from "../line-format.js";
-import { StaleGuard } from "../stale-guard.js";
+} from "../tool/fs-options.js";
+import { FsTool } from "../tool/fs-tool.js";
+import { formatBytes } from "../text/line-format.js";
+import { StaleGuard } from "../tool/stale-guard.js";
 import { commitChanges } from "./commit.js";
 import { parsePatch } from "./parse-patch.js";
 import { planChanges } from "./plan.js";

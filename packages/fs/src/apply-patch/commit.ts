@@ -1,7 +1,7 @@
 import { type ToolContext, ToolError } from "@toolkit/core";
-import type { ResolvedFsOptions } from "../fs-options.js";
-import { hashBytes, type StaleGuard } from "../stale-guard.js";
-import type { Target } from "../target.js";
+import type { ResolvedFsOptions } from "../tool/fs-options.js";
+import { hashBytes, type StaleGuard } from "../tool/stale-guard.js";
+import type { Target } from "../target/target.js";
 import type { PlannedChange } from "./plan.js";
 
 /** What commit needs. */

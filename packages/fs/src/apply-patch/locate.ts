@@ -1,6 +1,6 @@
 import { ToolError } from "@toolkit/core";
-import { editFailureError } from "../edit-failure.js";
-import { nearestRegion } from "../nearest-region.js";
+import { editFailureError } from "../edit/edit-failure.js";
+import { nearestRegion } from "../match/nearest-region.js";
 import { type Hunk, oldSide } from "./patch.js";
 
 /** How a hunk's lines were matched: exactly, ignoring trailing whitespace, or ignoring surrounding whitespace. */

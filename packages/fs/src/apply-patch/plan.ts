@@ -1,13 +1,13 @@
 import { type ToolContext, ToolError } from "@toolkit/core";
-import type { ResolvedFsOptions } from "../fs-options.js";
-import { toCrlf } from "../line-endings.js";
-import { formatBytes } from "../line-format.js";
-import { loadTextFile } from "../load-text-file.js";
-import { openTarget } from "../open-target.js";
-import { loadPrevious } from "../previous-content.js";
-import type { StaleGuard } from "../stale-guard.js";
-import { resolveTarget, type Target } from "../target.js";
-import { encodeText } from "../text-codec.js";
+import type { ResolvedFsOptions } from "../tool/fs-options.js";
+import { toCrlf } from "../text/line-endings.js";
+import { formatBytes } from "../text/line-format.js";
+import { loadTextFile } from "../edit/load-text-file.js";
+import { openTarget } from "../target/open-target.js";
+import { loadPrevious } from "../write/previous-content.js";
+import type { StaleGuard } from "../tool/stale-guard.js";
+import { resolveTarget, type Target } from "../target/target.js";
+import { encodeText } from "../text/text-codec.js";
 import { applyHunks, joinLines } from "./locate.js";
 import type { FileChange } from "./patch.js";
 

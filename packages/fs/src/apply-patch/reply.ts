@@ -1,5 +1,5 @@
 import { DisplayHint, ToolOutput } from "@toolkit/core";
-import { unifiedDiff } from "../unified-diff.js";
+import { unifiedDiff } from "../diff/unified-diff.js";
 import type { PlannedChange } from "./plan.js";
 
 /** Diff lines of one reply beyond which the remaining files' diffs are left out. */

@@ -1,4 +1,4 @@
-import type { TextEncoding } from "../text-codec.js";
+import type { TextEncoding } from "../text/text-codec.js";
 
 /** A place in a file where a line starts. */
 export interface Checkpoint {

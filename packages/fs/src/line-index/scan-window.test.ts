@@ -1,10 +1,10 @@
 // The windowed scan (fast skipping, the line index, chunk boundaries) against a naive split.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OpenFile } from "../file-source.js";
-import { scanFile } from "../scan-file.js";
-import { StaleGuard } from "../stale-guard.js";
-import { encodeText, type TextEncoding } from "../text-codec.js";
+import type { OpenFile } from "../source/file-source.js";
+import { scanFile } from "../read/scan-file.js";
+import { StaleGuard } from "../tool/stale-guard.js";
+import { encodeText, type TextEncoding } from "../text/text-codec.js";
 import { LineIndexCache } from "./line-index.js";
 
 /** An open file over bytes, counting the bytes read. */

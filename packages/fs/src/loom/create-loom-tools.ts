@@ -1,5 +1,5 @@
 import { LocalFileSource } from "@toolkit/core";
-import type { EditOptions } from "../edit.js";
+import type { EditOptions } from "../edit/edit.js";
 import { EditFile } from "./edit-file.js";
 import { ListFiles, type ListFilesOptions } from "./list-files.js";
 import { ReadFile } from "./read-file.js";

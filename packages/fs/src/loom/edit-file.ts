@@ -1,11 +1,11 @@
 import { type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
-import { type EditOptions, type ResolvedEditOptions, resolveEditOptions } from "../edit.js";
-import { editFile } from "../edit-file.js";
-import { LOOM_ALIASES } from "../field-aliases.js";
-import { FILE_PATH_PROPERTY } from "../file-path-property.js";
-import { FsTool } from "../fs-tool.js";
-import { MAX_EDITS } from "../multi-edit.js";
-import { fsResourceKey } from "../resource-key.js";
+import { type EditOptions, type ResolvedEditOptions, resolveEditOptions } from "../edit/edit.js";
+import { editFile } from "../edit/edit-file.js";
+import { LOOM_ALIASES } from "../tool/field-aliases.js";
+import { FILE_PATH_PROPERTY } from "../tool/file-path-property.js";
+import { FsTool } from "../tool/fs-tool.js";
+import { MAX_EDITS } from "../edit/multi-edit.js";
+import { fsResourceKey } from "../tool/resource-key.js";
 
 interface EditFileInput {
   path: string;

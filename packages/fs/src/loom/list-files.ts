@@ -1,13 +1,13 @@
 import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
-import { LOOM_ALIASES } from "../field-aliases.js";
+import { LOOM_ALIASES } from "../tool/field-aliases.js";
 import {
   type FsToolOptions,
   positiveInteger,
   type ResolvedFsOptions,
   resolveFsOptions,
-} from "../fs-options.js";
-import { FsTool } from "../fs-tool.js";
-import { resolveTarget } from "../target.js";
+} from "../tool/fs-options.js";
+import { FsTool } from "../tool/fs-tool.js";
+import { resolveTarget } from "../target/target.js";
 
 /** Options for `ListFiles`. */
 export interface ListFilesOptions extends FsToolOptions {

@@ -3,7 +3,7 @@ import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Retention } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { encodeText } from "../text-codec.js";
+import { encodeText } from "../text/text-codec.js";
 import { createLoomTools } from "./create-loom-tools.js";
 
 let ws: TempWorkspace;

@@ -1,14 +1,14 @@
 import { type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
-import { LOOM_ALIASES } from "../field-aliases.js";
-import type { OpenFile } from "../file-source.js";
-import { FILE_PATH_PROPERTY } from "../file-path-property.js";
-import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "../fs-options.js";
-import { FsTool } from "../fs-tool.js";
-import { fsResourceKey } from "../resource-key.js";
-import { binaryFile } from "../scan-file.js";
-import { openTarget } from "../open-target.js";
-import { resolveTarget } from "../target.js";
-import { bomLength, SNIFF_BYTES, sniffEncoding, type TextEncoding } from "../text-codec.js";
+import { LOOM_ALIASES } from "../tool/field-aliases.js";
+import type { OpenFile } from "../source/file-source.js";
+import { FILE_PATH_PROPERTY } from "../tool/file-path-property.js";
+import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "../tool/fs-options.js";
+import { FsTool } from "../tool/fs-tool.js";
+import { fsResourceKey } from "../tool/resource-key.js";
+import { binaryFile } from "../read/scan-file.js";
+import { openTarget } from "../target/open-target.js";
+import { resolveTarget } from "../target/target.js";
+import { bomLength, SNIFF_BYTES, sniffEncoding, type TextEncoding } from "../text/text-codec.js";
 
 interface ReadFileInput {
   path: string;
