@@ -14,12 +14,12 @@ export type {
   ToolPreEvent,
   TurnStartEvent,
 } from "./loop/observer.js";
-export { LoopError, LoopErrorKind } from "./loop-error.js";
+export { LoopError, LoopErrorKind } from "./loop/loop-error.js";
 export { DEFAULT_TASK_MAX_DEPTH, DEFAULT_TASK_SYSTEM, taskTool } from "./task/task-tool.js";
 export type { TaskToolOptions } from "./task/task-tool.js";
 export type { TaskStartEvent } from "./task/task-events.js";
 export { sumUsage } from "./task/sum-usage.js";
-export type { LoopErrorOptions } from "./loop-error.js";
+export type { LoopErrorOptions } from "./loop/loop-error.js";
 export { compactMessages, compactedText } from "./loop/compaction.js";
 export type { CompactOptions, CompactResult } from "./loop/compaction.js";
 export { CHARS_PER_TOKEN, IMAGE_TOKENS, estimateWindowTokens } from "./loop/window-estimate.js";
@@ -28,7 +28,7 @@ export { buildSystemPrompt } from "./loop/system-prompt.js";
 export { recoveryNote } from "./loop/recovery-note.js";
 export { trajectoryObserver } from "./observers/trajectory-observer.js";
 export type { TrajectoryObserverOptions } from "./observers/trajectory-observer.js";
-export { userText } from "./messages.js";
+export { userText } from "./model/messages.js";
 export type {
   AssistantMessage,
   ContentPart,
@@ -38,7 +38,7 @@ export type {
   ToolResult,
   ToolResultsMessage,
   UserMessage,
-} from "./messages.js";
+} from "./model/messages.js";
 export type {
   Constraint,
   FinishReason,
@@ -48,13 +48,13 @@ export type {
   SendOptions,
   StreamDelta,
   Usage,
-} from "./model-client.js";
-export { addUsage, emptyUsage } from "./usage.js";
+} from "./model/model-client.js";
+export { addUsage, emptyUsage } from "./model/usage.js";
 export type { ModelOptions, ReasoningEffort, ToolChoice } from "./providers/model-options.js";
-export { randomIds, sequentialIds } from "./id-gen.js";
-export type { IdGen } from "./id-gen.js";
-export { manualClock, systemClock } from "./clock.js";
-export type { Clock } from "./clock.js";
+export { randomIds, sequentialIds } from "./runtime/id-gen.js";
+export type { IdGen } from "./runtime/id-gen.js";
+export { manualClock, systemClock } from "./runtime/clock.js";
+export type { Clock } from "./runtime/clock.js";
 export { DEFAULT_MODEL_RETRY } from "./http/retry-policy.js";
 export type { RetryPolicy } from "./http/retry-policy.js";
 export { ModelHttpError } from "./http/model-http-error.js";

@@ -8,8 +8,8 @@ export type {
   StdioTransportOptions,
 } from "./serve/serve-options.js";
 export type { SessionContextFactory } from "./serve/session-context.js";
-export { outputSchemaOf } from "./output-schema.js";
-export type { OutputSchemaTool } from "./output-schema.js";
+export { outputSchemaOf } from "./protocol/output-schema.js";
+export type { OutputSchemaTool } from "./protocol/output-schema.js";
 export { importMcpTools } from "./import/import-mcp-tools.js";
 export type { ImportChanges, McpImport } from "./import/import-mcp-tools.js";
 export type { ImportMcpToolsOptions, McpSource } from "./import/import-options.js";

@@ -1,10 +1,10 @@
 // Public API of @toolkit/web-search: see README.md.
-export type { SearchProvider, SearchRequest, SearchResult } from "./types.js";
-export { MAX_RESULTS } from "./types.js";
-export { SearchError } from "./search-error.js";
-export type { SearchErrorFields, SearchErrorKind } from "./search-error.js";
-export { SearchConfigError } from "./config-error.js";
-export type { SearchConfigErrorFields } from "./config-error.js";
+export type { SearchProvider, SearchRequest, SearchResult } from "./providers/search-provider.js";
+export { MAX_RESULTS } from "./providers/search-provider.js";
+export { SearchError } from "./errors/search-error.js";
+export type { SearchErrorFields, SearchErrorKind } from "./errors/search-error.js";
+export { SearchConfigError } from "./errors/config-error.js";
+export type { SearchConfigErrorFields } from "./errors/config-error.js";
 export { DEFAULT_SEARCH_RETRY } from "./retry/retry-options.js";
 export type { ResolvedRetry, SearchRetryOptions } from "./retry/retry-options.js";
 export { DEFAULT_TIMEOUT_MS } from "./http/transport-options.js";
@@ -40,7 +40,7 @@ export type {
   StartSearchProxyOptions,
 } from "./proxy/deprecated-root-exports.js";
 // Deprecated: renamed, or internal (the retry helpers live in @toolkit/internal). Removed in 0.3.
-export { redactSecrets } from "./redact.js";
+export { redactSecrets } from "./errors/redact.js";
 export {
   filterByDomains,
   formatResults,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../runtime/clock.js";
 import { ModelHttpError } from "./model-http-error.js";
 import { postJson } from "./post-json.js";
 import { DEFAULT_MODEL_RETRY, resolveRetry } from "./retry-policy.js";

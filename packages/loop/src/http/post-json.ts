@@ -1,5 +1,5 @@
 import { parseRetryAfterMs } from "@toolkit/internal";
-import { abortError, type Clock } from "../clock.js";
+import { abortError, type Clock } from "../runtime/clock.js";
 import { ModelHttpError } from "./model-http-error.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 

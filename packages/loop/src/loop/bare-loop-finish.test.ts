@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { StreamDelta } from "../model-client.js";
+import type { StreamDelta } from "../model/model-client.js";
 import type { ScriptStep } from "../test/script.js";
 import type { BareLoopOptions } from "./loop-options.js";
 import { recoveryNote } from "./recovery-note.js";

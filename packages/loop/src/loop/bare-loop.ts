@@ -1,5 +1,5 @@
 import type { ToolContext } from "@toolkit/core";
-import type { ContentPart } from "../messages.js";
+import type { ContentPart } from "../model/messages.js";
 import { callFrameOf } from "../task/call-frame.js";
 import { RunScope } from "../task/run-scope.js";
 import { type BareLoopOptions, type ResolvedLoopOptions, resolveLoopOptions } from "./loop-options.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Message, ToolResult } from "../messages.js";
+import type { Message, ToolResult } from "../model/messages.js";
 import { compactedText, compactMessages } from "./compaction.js";
 import { LoopDetector } from "./loop-detector.js";
 import { estimateWindowTokens, IMAGE_TOKENS } from "./window-estimate.js";

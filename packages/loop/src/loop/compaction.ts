@@ -1,5 +1,5 @@
 import { Retention } from "@toolkit/core";
-import type { Message, ToolResult } from "../messages.js";
+import type { Message, ToolResult } from "../model/messages.js";
 
 /** The text that replaces an evicted result. */
 export function compactedText(name: string): string {

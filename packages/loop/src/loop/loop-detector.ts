@@ -1,5 +1,5 @@
 import { canonicalJson } from "@toolkit/core";
-import type { ToolCallPart } from "../messages.js";
+import type { ToolCallPart } from "../model/messages.js";
 
 /**
  * Counts identical calls (same name, same canonical input) in a row across

@@ -1,6 +1,6 @@
 import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
-import { type Clock, systemClock } from "../clock.js";
-import type { Constraint, ModelClient } from "../model-client.js";
+import { type Clock, systemClock } from "../runtime/clock.js";
+import type { Constraint, ModelClient } from "../model/model-client.js";
 import type { LoopObserver } from "./observer.js";
 
 /** How a reply's calls are dispatched. */

@@ -1,8 +1,8 @@
 import type { Tool, ToolOutput } from "@toolkit/core";
 import type { SurfaceDiff } from "@toolkit/registry";
-import type { LoopError } from "../loop-error.js";
-import type { Message } from "../messages.js";
-import type { FinishReason, ModelReply, StreamDelta, Usage } from "../model-client.js";
+import type { LoopError } from "./loop-error.js";
+import type { Message } from "../model/messages.js";
+import type { FinishReason, ModelReply, StreamDelta, Usage } from "../model/model-client.js";
 import type { TaskStartEvent } from "../task/task-events.js";
 
 /** One tool call as the run recorded it. */

@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
 import { advertisedSurface, type DispatchResult, dispatch } from "@toolkit/registry";
-import { LoopError } from "../loop-error.js";
-import type { ContentPart, Message, ToolCallPart, ToolResult } from "../messages.js";
-import type { FinishReason, ModelReply, ModelRequest, Usage } from "../model-client.js";
-import { addUsage, emptyUsage } from "../usage.js";
+import { LoopError } from "./loop-error.js";
+import type { ContentPart, Message, ToolCallPart, ToolResult } from "../model/messages.js";
+import type { FinishReason, ModelReply, ModelRequest, Usage } from "../model/model-client.js";
+import { addUsage, emptyUsage } from "../model/usage.js";
 import { compactMessages } from "./compaction.js";
 import { LoopDetector } from "./loop-detector.js";
 import type { ResolvedLoopOptions } from "./loop-options.js";

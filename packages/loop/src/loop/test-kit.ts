@@ -6,12 +6,12 @@ import { anthropicMessages } from "../providers/anthropic-messages.js";
 import { geminiGenerateContent } from "../providers/gemini-generate-content.js";
 import { openaiChat } from "../providers/openai-chat.js";
 import { openaiResponses } from "../providers/openai-responses.js";
-import type { ModelClient } from "../model-client.js";
+import type { ModelClient } from "../model/model-client.js";
 import type { ModelOptions } from "../providers/model-options.js";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../runtime/clock.js";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { Dialect, ScriptStep } from "../test/script.js";
-import { LoopError } from "../loop-error.js";
+import { LoopError } from "./loop-error.js";
 import { BareLoop } from "./bare-loop.js";
 import type { BareLoopOptions } from "./loop-options.js";
 

@@ -1,5 +1,5 @@
 import type { ToolSchema } from "@toolkit/core";
-import type { ContentPart, Message } from "../messages.js";
+import type { ContentPart, Message } from "../model/messages.js";
 import { argumentsText } from "../providers/parse-arguments.js";
 
 /** Characters per token in the estimate (a common rule of thumb for English and code). */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { type Clock, systemClock } from "../clock.js";
+import { type Clock, systemClock } from "../runtime/clock.js";
 import type { LoopObserver } from "../loop/observer.js";
 
 /** Options for `trajectoryObserver`. */

@@ -1,7 +1,7 @@
 import type { JsonValue } from "@toolkit/core";
-import type { IdGen } from "../id-gen.js";
-import type { ContentPart, Message, ReasoningPart, ToolCallPart } from "../messages.js";
-import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import type { ContentPart, Message, ReasoningPart, ToolCallPart } from "../model/messages.js";
+import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model/model-client.js";
 import { anthropicStream } from "./anthropic-messages-stream.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
 import { field, list, object, text, tokens } from "./read-json.js";

@@ -1,9 +1,9 @@
 import type { ToolSchema } from "@toolkit/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sequentialIds } from "../id-gen.js";
-import type { Message } from "../messages.js";
-import type { ModelRequest } from "../model-client.js";
+import { sequentialIds } from "../runtime/id-gen.js";
+import type { Message } from "../model/messages.js";
+import type { ModelRequest } from "../model/model-client.js";
 import { anthropicMessagesCodec } from "./anthropic-messages.js";
 import { openaiChatCodec } from "./openai-chat.js";
 import { openaiResponsesCodec } from "./openai-responses.js";

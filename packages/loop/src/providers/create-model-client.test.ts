@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../runtime/clock.js";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import { ANTHROPIC_VERSION, type AnthropicMessagesOptions, anthropicMessages } from "./anthropic-messages.js";
 import { openaiChat } from "./openai-chat.js";

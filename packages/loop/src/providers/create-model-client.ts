@@ -1,9 +1,9 @@
-import { type Clock, systemClock } from "../clock.js";
+import { type Clock, systemClock } from "../runtime/clock.js";
 import { ModelHttpError } from "../http/model-http-error.js";
 import { postJson } from "../http/post-json.js";
 import { type RetryPolicy, resolveRetry } from "../http/retry-policy.js";
-import { type IdGen, randomIds } from "../id-gen.js";
-import type { ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import { type IdGen, randomIds } from "../runtime/id-gen.js";
+import type { ModelClient, ModelReply, ModelRequest } from "../model/model-client.js";
 import { checkModelOptions, mergeExtraBody, type ModelOptions } from "./model-options.js";
 import { readStream } from "./read-stream.js";
 import type { EncodeSettings, WireCodec } from "./wire-codec.js";

@@ -1,6 +1,6 @@
 import type { JsonValue } from "@toolkit/core";
-import type { IdGen } from "../id-gen.js";
-import type { StreamDelta } from "../model-client.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import type { StreamDelta } from "../model/model-client.js";
 import { geminiGenerateContentCodec } from "./gemini-generate-content.js";
 import { eventJson, field, text } from "./read-json.js";
 import type { StreamAssembler } from "./wire-codec.js";

@@ -1,7 +1,7 @@
 import { strictSchema } from "@toolkit/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ModelRequest } from "../model-client.js";
+import type { ModelRequest } from "../model/model-client.js";
 import { anthropicMessages } from "./anthropic-messages.js";
 import { geminiGenerateContent } from "./gemini-generate-content.js";
 import { geminiSchema } from "./gemini-schema.js";

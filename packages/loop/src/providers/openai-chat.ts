@@ -1,7 +1,7 @@
 import type { JsonValue } from "@toolkit/core";
-import type { IdGen } from "../id-gen.js";
-import { type ContentPart, dataUrl, type Message, partsImages, partsText } from "../messages.js";
-import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import { type ContentPart, dataUrl, type Message, partsImages, partsText } from "../model/messages.js";
+import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model/model-client.js";
 import { chatStream } from "./openai-chat-stream.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
 import { argumentsText, callFromArguments } from "./parse-arguments.js";

@@ -1,5 +1,5 @@
-import type { IdGen } from "../id-gen.js";
-import type { StreamDelta } from "../model-client.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import type { StreamDelta } from "../model/model-client.js";
 import { openaiResponsesCodec } from "./openai-responses.js";
 import { eventJson, field, text } from "./read-json.js";
 import type { StreamAssembler } from "./wire-codec.js";

@@ -1,5 +1,5 @@
 import type { JsonValue } from "@toolkit/core";
-import type { IdGen } from "../id-gen.js";
+import type { IdGen } from "../runtime/id-gen.js";
 import {
   type ContentPart,
   dataUrl,
@@ -7,8 +7,8 @@ import {
   partsImages,
   type ReasoningPart,
   type ToolCallPart,
-} from "../messages.js";
-import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model-client.js";
+} from "../model/messages.js";
+import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model/model-client.js";
 import { responsesStream } from "./openai-responses-stream.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
 import { argumentsText, callFromArguments } from "./parse-arguments.js";

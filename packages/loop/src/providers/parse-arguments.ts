@@ -1,6 +1,6 @@
 import type { JsonValue } from "@toolkit/core";
-import type { IdGen } from "../id-gen.js";
-import type { ToolCallPart } from "../messages.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import type { ToolCallPart } from "../model/messages.js";
 
 /** A tool call from argument text: parsed, or `{}` plus the raw text when it is not JSON. */
 export function callFromArguments(

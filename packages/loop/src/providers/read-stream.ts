@@ -1,7 +1,7 @@
 import { StreamEndedEarly } from "../http/post-json.js";
 import { readSse } from "../http/read-sse.js";
-import type { IdGen } from "../id-gen.js";
-import type { ModelReply, StreamDelta } from "../model-client.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import type { ModelReply, StreamDelta } from "../model/model-client.js";
 import type { WireCodec } from "./wire-codec.js";
 
 /**

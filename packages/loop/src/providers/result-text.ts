@@ -1,5 +1,5 @@
-import type { ContentPart } from "../messages.js";
-import { partsText } from "../messages.js";
+import type { ContentPart } from "../model/messages.js";
+import { partsText } from "../model/messages.js";
 
 /** The text sent for a result with no text (some providers reject empty content). */
 export const EMPTY_RESULT_TEXT = "(no output)";

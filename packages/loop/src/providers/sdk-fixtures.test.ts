@@ -18,7 +18,7 @@ import {
 } from "../fixtures/openai.js";
 import { BareLoop } from "../loop/bare-loop.js";
 import { DIALECTS, echo, registryOf } from "../loop/test-kit.js";
-import type { ModelReply } from "../model-client.js";
+import type { ModelReply } from "../model/model-client.js";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { Dialect, ScriptStep } from "../test/script.js";
 

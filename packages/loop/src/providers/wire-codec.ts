@@ -1,6 +1,6 @@
 import type { JsonValue } from "@toolkit/core";
-import type { IdGen } from "../id-gen.js";
-import type { ModelReply, ModelRequest, StreamDelta } from "../model-client.js";
+import type { IdGen } from "../runtime/id-gen.js";
+import type { ModelReply, ModelRequest, StreamDelta } from "../model/model-client.js";
 import type { ModelOptions } from "./model-options.js";
 
 /** Request settings a codec writes into the body, beside the conversation. */

@@ -1,5 +1,5 @@
 import type { Middleware } from "@toolkit/registry";
-import type { Usage } from "../model-client.js";
+import type { Usage } from "../model/model-client.js";
 import type { ResolvedLoopOptions } from "../loop/loop-options.js";
 import type { LoopObserver, LoopResult } from "../loop/observer.js";
 import { type CallFrame, withCallFrame } from "./call-frame.js";

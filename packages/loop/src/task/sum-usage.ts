@@ -1,4 +1,4 @@
-import type { Usage } from "../model-client.js";
+import type { Usage } from "../model/model-client.js";
 
 /**
  * `a` plus `b`, field by field: every numeric field of `b` is added to the

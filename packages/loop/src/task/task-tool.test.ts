@@ -1,10 +1,10 @@
 import { createToolContext, type Tool } from "@toolkit/core";
 import { dispatch, planWaves, type ToolRegistry } from "@toolkit/registry";
 import { afterEach, describe, expect, it } from "vitest";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../runtime/clock.js";
 import type { LoopObserver } from "../loop/observer.js";
 import { DIALECTS, echo, registryOf, rejection, tool, useLoopHarness } from "../loop/test-kit.js";
-import type { ModelClient, Usage } from "../model-client.js";
+import type { ModelClient, Usage } from "../model/model-client.js";
 import { openaiChat } from "../providers/openai-chat.js";
 import type { RecordedRequest, ScriptStep } from "../test/script.js";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";

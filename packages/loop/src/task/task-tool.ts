@@ -8,11 +8,11 @@ import {
   toolTraits,
 } from "@toolkit/core";
 import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
-import { LoopError } from "../loop-error.js";
+import { LoopError } from "../loop/loop-error.js";
 import { BareLoop } from "../loop/bare-loop.js";
 import { type LoopDispatchOptions, resolveLoopOptions } from "../loop/loop-options.js";
 import type { LoopObserver } from "../loop/observer.js";
-import type { ModelClient } from "../model-client.js";
+import type { ModelClient } from "../model/model-client.js";
 import { callFrameOf } from "./call-frame.js";
 import { startTask } from "./task-events.js";
 

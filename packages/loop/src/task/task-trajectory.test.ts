@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { manualClock } from "../clock.js";
+import { manualClock } from "../runtime/clock.js";
 import { DIALECTS, echo, registryOf, useLoopHarness } from "../loop/test-kit.js";
 import { trajectoryObserver } from "../observers/trajectory-observer.js";
 import { taskTool } from "./task-tool.js";

@@ -1,4 +1,4 @@
-import type { IdGen } from "../id-gen.js";
+import type { IdGen } from "../runtime/id-gen.js";
 import type { Dialect, ScriptedCall, ScriptedFailure, ScriptedReply } from "./script.js";
 
 interface EncodeReplyContext {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type IdGen, sequentialIds } from "../id-gen.js";
+import { type IdGen, sequentialIds } from "../runtime/id-gen.js";
 import { encodeFailure, encodeReply } from "./encode-reply.js";
 import { encodeStream, type StreamEvent } from "./encode-stream.js";
 import { readRequest } from "./read-request.js";

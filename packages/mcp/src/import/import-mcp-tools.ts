@@ -4,7 +4,7 @@ import {
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Tool } from "@toolkit/core";
-import { isTransport } from "../is-transport.js";
+import { isTransport } from "../protocol/is-transport.js";
 import {
   type ImportMcpToolsOptions,
   isClient,

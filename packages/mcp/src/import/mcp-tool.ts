@@ -8,7 +8,7 @@ import {
   ToolError,
   ToolOutput,
 } from "@toolkit/core";
-import type { OutputSchemaTool } from "../output-schema.js";
+import type { OutputSchemaTool } from "../protocol/output-schema.js";
 import { toToolOutput } from "./to-tool-output.js";
 
 /** What an imported tool needs to reach its server. */

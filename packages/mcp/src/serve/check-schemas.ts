@@ -1,5 +1,5 @@
 import { compileSchema, isJsonObject, type JsonSchema, type Tool, type ToolSchema } from "@toolkit/core";
-import { outputSchemaOf } from "../output-schema.js";
+import { outputSchemaOf } from "../protocol/output-schema.js";
 
 /** A tool's schemas after the check: advertise them, or skip the tool for `reason`. */
 export type SchemaCheck =

@@ -2,7 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { createToolContext, type ToolContext } from "@toolkit/core";
 import type { Middleware, RegistryLogger } from "@toolkit/registry";
-import { isTransport } from "../is-transport.js";
+import { isTransport } from "../protocol/is-transport.js";
 import { type HttpEndpointOptions, isLoopback } from "./http-endpoint.js";
 import type { SessionContextFactory } from "./session-context.js";
 

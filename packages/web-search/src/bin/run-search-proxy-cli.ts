@@ -3,8 +3,8 @@ import { GoogleCse } from "../providers/google-cse.js";
 import { Serper } from "../providers/serper.js";
 import type { ProxyBackend } from "../providers/proxy-provider.js";
 import { type RunningSearchProxy, startSearchProxy } from "../proxy/start-search-proxy.js";
-import { redactValues } from "../redact.js";
-import type { SearchProvider } from "../types.js";
+import { redactValues } from "../errors/redact.js";
+import type { SearchProvider } from "../providers/search-provider.js";
 import { proxyConfigFromEnv } from "./proxy-config-from-env.js";
 
 /** Where the CLI reads its settings and writes its lines. */

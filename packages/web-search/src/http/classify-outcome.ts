@@ -1,6 +1,6 @@
 import { parseRetryAfterMs } from "@toolkit/internal";
-import { redactValues } from "../redact.js";
-import type { SearchErrorFields } from "../search-error.js";
+import { redactValues } from "../errors/redact.js";
+import type { SearchErrorFields } from "../errors/search-error.js";
 import { providerReason } from "./provider-reason.js";
 import { type AttemptOutcome, networkReason } from "./send-attempt.js";
 

@@ -1,6 +1,6 @@
 import { backoffMs } from "@toolkit/internal";
 import { abortableSleep } from "../retry/sleep.js";
-import { SearchError } from "../search-error.js";
+import { SearchError } from "../errors/search-error.js";
 import { classifyOutcome } from "./classify-outcome.js";
 import { type HttpRequest, sendAttempt } from "./send-attempt.js";
 import type { ResolvedTransport } from "./transport-options.js";

@@ -1,4 +1,4 @@
-import { SearchConfigError, describeValue } from "../config-error.js";
+import { SearchConfigError, describeValue } from "../errors/config-error.js";
 import { type ResolvedRetry, resolveRetry, type SearchRetryOptions } from "../retry/retry-options.js";
 
 /** What one retry wait is about, for logging. */

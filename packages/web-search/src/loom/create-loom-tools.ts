@@ -1,4 +1,4 @@
-import type { SearchProvider } from "../types.js";
+import type { SearchProvider } from "../providers/search-provider.js";
 import { LoomWebSearch } from "./loom-web-search.js";
 
 /** Options of the Loom-shaped web-search tools. */

@@ -1,8 +1,8 @@
 import { type JsonSchema, ToolBase, ToolError, type ToolContext, ToolOutput, arrived } from "@toolkit/core";
-import { SearchConfigError, describeValue } from "../config-error.js";
+import { SearchConfigError, describeValue } from "../errors/config-error.js";
 import { toProxyResponse } from "../providers/proxy-wire.js";
 import { searchFailure } from "../tool/search-failure.js";
-import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../types.js";
+import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../providers/search-provider.js";
 
 const DESCRIPTION =
   "Perform a web search through the search proxy. Returns JSON: the query and up to `max_results` results, " +

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RetryEvent } from "../http/transport-options.js";
-import { SearchError } from "../search-error.js";
+import { SearchError } from "../errors/search-error.js";
 import { type CseStandIn, startCseStandIn } from "../testing/index.js";
 import { GoogleCse } from "./google-cse.js";
 

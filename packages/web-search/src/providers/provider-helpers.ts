@@ -1,6 +1,6 @@
-import { redactValues } from "../redact.js";
-import { SearchError } from "../search-error.js";
-import { MAX_RESULTS } from "../types.js";
+import { redactValues } from "../errors/redact.js";
+import { SearchError } from "../errors/search-error.js";
+import { MAX_RESULTS } from "./search-provider.js";
 
 /** A result count for the wire: an integer from 1 to 10, whatever the caller asked. */
 export function clampCount(count: number): number {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RetryEvent } from "../http/transport-options.js";
 import type { SearchProxyOptions } from "../proxy/proxy-options.js";
 import { startSearchProxy } from "../proxy/start-search-proxy.js";
-import { SearchError } from "../search-error.js";
+import { SearchError } from "../errors/search-error.js";
 import { startCseStandIn, startSerperStandIn } from "../testing/index.js";
 import { GoogleCse } from "./google-cse.js";
 import { proxyProvider } from "./proxy-provider.js";

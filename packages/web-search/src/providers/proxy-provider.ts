@@ -1,4 +1,4 @@
-import { SearchConfigError, describeValue } from "../config-error.js";
+import { SearchConfigError, describeValue } from "../errors/config-error.js";
 import { fetchWithRetry } from "../http/fetch-with-retry.js";
 import {
   type TransportOptions,
@@ -6,7 +6,7 @@ import {
   requireString,
   resolveTransport,
 } from "../http/transport-options.js";
-import type { SearchProvider, SearchRequest, SearchResult } from "../types.js";
+import type { SearchProvider, SearchRequest, SearchResult } from "./search-provider.js";
 import { clampCount, responseError } from "./provider-helpers.js";
 import { fromProxyResponse, proxyErrorIsRetryable } from "./proxy-wire.js";
 

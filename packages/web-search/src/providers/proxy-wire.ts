@@ -1,4 +1,4 @@
-import type { SearchResult } from "../types.js";
+import type { SearchResult } from "./search-provider.js";
 import { WireFormatError, cleanText, hostOf, listField, parseJsonObject } from "./wire-json.js";
 
 /** The proxy's request body: `POST /proxy/<backend>`. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { SearchError } from "../search-error.js";
+import { SearchError } from "../errors/search-error.js";
 import { type SerperStandIn, startSerperStandIn } from "../testing/index.js";
 import { Serper } from "./serper.js";
 

@@ -5,7 +5,7 @@ import {
   requireString,
   resolveTransport,
 } from "../http/transport-options.js";
-import type { SearchProvider, SearchRequest, SearchResult } from "../types.js";
+import type { SearchProvider, SearchRequest, SearchResult } from "./search-provider.js";
 import { clampCount, responseError } from "./provider-helpers.js";
 import { listField, parseJsonObject, toResult } from "./wire-json.js";
 

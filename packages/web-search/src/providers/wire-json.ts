@@ -1,4 +1,4 @@
-import type { SearchResult } from "../types.js";
+import type { SearchResult } from "./search-provider.js";
 
 /** A wire body that does not have the expected shape. */
 export class WireFormatError extends Error {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type ProxyBackend, PROXY_BACKENDS } from "../providers/proxy-provider.js";
 import { type ProxyResponseBody, toProxyResponse } from "../providers/proxy-wire.js";
-import { redactValues } from "../redact.js";
+import { redactValues } from "../errors/redact.js";
 import { matchBearer } from "./bearer.js";
 import { parseProxyBody } from "./proxy-body.js";
 import { type ResolvedProxyOptions, type SearchProxyOptions, resolveProxyOptions } from "./proxy-options.js";

@@ -1,4 +1,4 @@
-import { MAX_RESULTS } from "../types.js";
+import { MAX_RESULTS } from "../providers/search-provider.js";
 
 /** A validated proxy request. */
 export interface ProxySearch {

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
-import { SearchConfigError, describeValue } from "../config-error.js";
+import { SearchConfigError, describeValue } from "../errors/config-error.js";
 import { requireString } from "../http/transport-options.js";
 import { PROXY_BACKENDS, type ProxyBackend } from "../providers/proxy-provider.js";
-import type { SearchProvider } from "../types.js";
+import type { SearchProvider } from "../providers/search-provider.js";
 import type { RateLimit } from "./rate-limiter.js";
 
 /** Options of `createSearchProxy`. */

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describeValue, SearchConfigError } from "../config-error.js";
+import { describeValue, SearchConfigError } from "../errors/config-error.js";
 import { createSearchProxy } from "./create-search-proxy.js";
 import type { SearchProxyOptions } from "./proxy-options.js";
 

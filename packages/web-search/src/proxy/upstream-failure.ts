@@ -1,4 +1,4 @@
-import { SearchError } from "../search-error.js";
+import { SearchError } from "../errors/search-error.js";
 
 /** How the proxy answers a failed upstream search. */
 export interface UpstreamFailure {

@@ -1,4 +1,4 @@
-import { SearchConfigError, describeValue } from "../config-error.js";
+import { SearchConfigError, describeValue } from "../errors/config-error.js";
 
 /** How failed requests are retried. Every field is optional. */
 export interface SearchRetryOptions {

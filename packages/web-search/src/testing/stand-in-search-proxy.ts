@@ -3,7 +3,7 @@ import { type ProxyBackend, proxyProvider } from "../providers/proxy-provider.js
 import { Serper } from "../providers/serper.js";
 import type { SearchProxyOptions } from "../proxy/proxy-options.js";
 import { startSearchProxy } from "../proxy/start-search-proxy.js";
-import type { SearchProvider } from "../types.js";
+import type { SearchProvider } from "../providers/search-provider.js";
 import { type CseStandIn, startCseStandIn } from "./cse-stand-in.js";
 import { type SerperStandIn, startSerperStandIn } from "./serper-stand-in.js";
 import type { StandInOptions } from "./stand-in-types.js";

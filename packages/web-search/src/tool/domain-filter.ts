@@ -1,4 +1,4 @@
-import type { SearchResult } from "../types.js";
+import type { SearchResult } from "../providers/search-provider.js";
 
 const DOMAIN =
   /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

@@ -1,4 +1,4 @@
-import type { SearchResult } from "../types.js";
+import type { SearchResult } from "../providers/search-provider.js";
 import type { DomainFilters } from "./domain-filter.js";
 
 /** What the reply text is made of. */

@@ -1,5 +1,5 @@
 import { ToolError } from "@toolkit/core";
-import { SearchError } from "../search-error.js";
+import { SearchError } from "../errors/search-error.js";
 
 const CREDENTIALS =
   "The search service rejected its credentials; tell the user that web search is misconfigured, and continue without web results.";

@@ -1,5 +1,5 @@
 import { type JsonSchema, ToolError, arrived } from "@toolkit/core";
-import { MAX_RESULTS } from "../types.js";
+import { MAX_RESULTS } from "../providers/search-provider.js";
 import { type DomainFilters, normalizeDomain } from "./domain-filter.js";
 
 /** The WebSearch input schema the model is shown. */

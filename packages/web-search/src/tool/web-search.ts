@@ -1,7 +1,7 @@
 import { type ToolContext, ToolBase, ToolOutput } from "@toolkit/core";
-import { SearchConfigError, describeValue } from "../config-error.js";
+import { SearchConfigError, describeValue } from "../errors/config-error.js";
 import { toProxyResponse } from "../providers/proxy-wire.js";
-import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../types.js";
+import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../providers/search-provider.js";
 import { filterByDomains, siteOperators } from "./domain-filter.js";
 import { formatResults } from "./format-results.js";
 import { searchFailure } from "./search-failure.js";

@@ -5,7 +5,7 @@ import { generateText, type ModelMessage, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { toAiSdkTools } from "./to-ai-sdk-tools.js";
-import { AiSdkToolError } from "./ai-sdk-tool-error.js";
+import { AiSdkToolError } from "../output/ai-sdk-tool-error.js";
 
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;
 type CallOptions = MockLanguageModelV3["doGenerateCalls"][number];

@@ -1,6 +1,6 @@
 import { ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
-import { AgentsToolError, ToolkitToolError } from "./index.js";
+import { AgentsToolError, ToolkitToolError } from "../index.js";
 
 describe("the names @toolkit/openai-agents renamed in 0.2", () => {
   describe("when a user still imports ToolkitToolError", () => {

@@ -3,7 +3,7 @@ import type { ToolCall } from "@langchain/core/messages/tool";
 import { ToolInputParsingException } from "@langchain/core/tools";
 import { TOOL_NAME_PATTERN, type Tool, ToolError, ToolOutput } from "@toolkit/core";
 import { checkHostToolFlags, createHostTool } from "@toolkit/registry/adapter";
-import { fromToolMessage } from "./from-tool-message.js";
+import { fromToolMessage } from "../output/from-tool-message.js";
 import { inputJsonSchema } from "./input-json-schema.js";
 
 /** The part of a LangChain tool (`StructuredTool`, `tool()`, `DynamicStructuredTool`) this wrapper uses. */

@@ -11,8 +11,8 @@ import {
   tsNodeArgs,
   type WaitStats,
   PATIENCE,
-} from "./fixtures/connect.js";
-import { importMcpTools, type McpImport, serveRegistry } from "./index.js";
+} from "../fixtures/connect.js";
+import { importMcpTools, type McpImport, serveRegistry } from "../index.js";
 import { outputSchemaOf } from "./output-schema.js";
 
 const quiet = { warn: () => undefined };

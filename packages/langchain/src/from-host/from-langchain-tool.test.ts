@@ -4,7 +4,7 @@ import { dispatch, type Middleware, ToolRegistry } from "@toolkit/registry";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fromLangChainTool } from "./from-langchain-tool.js";
-import { toLangChainTools } from "./to-langchain-tools.js";
+import { toLangChainTools } from "../to-host/to-langchain-tools.js";
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });
 

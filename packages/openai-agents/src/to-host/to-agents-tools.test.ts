@@ -16,8 +16,8 @@ import { createToolContext, FnTool, ToolError, ToolOutput } from "@toolkit/core"
 import { type Middleware, selectReadOnly, ToolRegistry } from "@toolkit/registry";
 import { describe, expect, it } from "vitest";
 import { toAgentsTools } from "./to-agents-tools.js";
-import { toolErrorText } from "./tool-error-text.js";
-import { AgentsToolError } from "./agents-tool-error.js";
+import { toolErrorText } from "../output/tool-error-text.js";
+import { AgentsToolError } from "../output/agents-tool-error.js";
 
 type OutputItem = ModelResponse["output"][number];
 

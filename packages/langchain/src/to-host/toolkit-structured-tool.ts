@@ -10,7 +10,7 @@ import {
 import type { JsonSchema7Type } from "@langchain/core/utils/json_schema";
 import type { JsonSchema, ToolSchema } from "@toolkit/core";
 import type { DispatchOne } from "@toolkit/registry/adapter";
-import { type ContentAndArtifact, toContentAndArtifact } from "./to-tool-message.js";
+import { type ContentAndArtifact, toContentAndArtifact } from "../output/to-tool-message.js";
 
 type Input = StructuredToolCallInput<JsonSchema7Type, unknown>;
 

@@ -6,7 +6,7 @@ import {
   type ApprovalCheck,
   type ApprovalPolicy,
   ToolkitToolError,
-} from "./index.js";
+} from "../index.js";
 
 describe("the names @toolkit/ai-sdk renamed in 0.2", () => {
   describe("when a user still imports the old ones", () => {

@@ -5,7 +5,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fromAiSdkTool } from "./from-ai-sdk-tool.js";
-import { toAiSdkTools } from "./to-ai-sdk-tools.js";
+import { toAiSdkTools } from "../to-host/to-ai-sdk-tools.js";
 
 const ctx = createToolContext({ cwd: "/tmp", isNonInteractive: true });
 

@@ -8,9 +8,9 @@ import {
   resolveApproval,
 } from "@toolkit/registry/adapter";
 import type { ResolvedOptions, ToAgentsToolsOptions } from "./options.js";
-import { type AgentsToolOutput, toAgentsOutput } from "./to-agents-output.js";
-import { toolErrorText } from "./tool-error-text.js";
-import { AgentsToolError } from "./agents-tool-error.js";
+import { type AgentsToolOutput, toAgentsOutput } from "../output/to-agents-output.js";
+import { toolErrorText } from "../output/tool-error-text.js";
+import { AgentsToolError } from "../output/agents-tool-error.js";
 
 /** A function tool made by `toAgentsTools`. */
 export type AgentsFunctionTool = FunctionTool<unknown, JsonParameters, AgentsToolOutput>;

@@ -3,7 +3,7 @@
 // `toModelOutput` (what the model is sent).
 import { adapterConformance, type HostReply } from "@toolkit/test-kit";
 import type { ToolSet } from "ai";
-import { AiSdkToolError } from "./ai-sdk-tool-error.js";
+import { AiSdkToolError } from "../output/ai-sdk-tool-error.js";
 import { toAiSdkTools } from "./to-ai-sdk-tools.js";
 
 adapterConformance<ToolSet>({

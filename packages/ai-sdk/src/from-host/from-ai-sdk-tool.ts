@@ -7,9 +7,9 @@ import {
 } from "@toolkit/core";
 import { checkHostToolFlags, createHostTool } from "@toolkit/registry/adapter";
 import { asSchema, type Tool } from "ai";
-import { fromModelOutput } from "./from-model-output.js";
-import { toModelOutput } from "./to-model-output.js";
-import { AiSdkToolError } from "./ai-sdk-tool-error.js";
+import { fromModelOutput } from "../output/from-model-output.js";
+import { toModelOutput } from "../output/to-model-output.js";
+import { AiSdkToolError } from "../output/ai-sdk-tool-error.js";
 
 /** Options for `fromAiSdkTool`. */
 export interface FromAiSdkToolOptions {

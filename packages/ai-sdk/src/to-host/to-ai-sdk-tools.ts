@@ -8,12 +8,12 @@ import {
 import type { ToolRegistry } from "@toolkit/registry";
 import { adaptRegistry, type DispatchOne, type ResolvedApproval } from "@toolkit/registry/adapter";
 import { jsonSchema, type Tool, type ToolSet, tool } from "ai";
-import { type AiSdkToolResult, toAiSdkToolResult } from "./ai-sdk-tool-result.js";
+import { type AiSdkToolResult, toAiSdkToolResult } from "../output/ai-sdk-tool-result.js";
 import { resolveAiSdkApproval } from "./approval-policy.js";
 import type { ResolvedOptions, ToAiSdkToolsOptions } from "./options.js";
-import { isAiSdkToolResult } from "./is-ai-sdk-tool-result.js";
-import { toModelOutput } from "./to-model-output.js";
-import { AiSdkToolError } from "./ai-sdk-tool-error.js";
+import { isAiSdkToolResult } from "../output/is-ai-sdk-tool-result.js";
+import { toModelOutput } from "../output/to-model-output.js";
+import { AiSdkToolError } from "../output/ai-sdk-tool-error.js";
 
 /**
  * Turns the registry's advertised tools into an AI SDK `ToolSet`. Every call
