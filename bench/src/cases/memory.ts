@@ -6,10 +6,12 @@
 //
 // Our inserts include what every record pays: validation, the secret scan,
 // the cut to maxTextChars, the row, and its FTS5 index entries. The queries
-// are one to three `word-N` terms joined by OR; FTS5 reads `-N` as a column
-// filter and rejects them, so the store searches each as one phrase: a single
-// term is a two-word phrase matching a few hundred memories (BM25 scores them
-// all), several terms never match (the phrase holds the word "or").
+// are one to three `word-N` terms joined by OR; FTS5 refuses the `-`, so the
+// store searches each term as a quoted phrase (`"parser-123" OR ...`, the
+// words `parser 123`), keeping the ORs: each phrase matches a few hundred
+// memories, but its common word is in most of the million, and finding the
+// phrase seeks through that word's postings. The searches are timed twice:
+// as the inserts left the index (several segments), then after optimize().
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -110,14 +112,21 @@ export const cases: BenchCase[] = [
           () => `${WORDS[Math.floor(q() * WORDS.length)]}-${Math.floor(q() * 997)}`,
         ).join(" OR ");
       });
-      for (const query of queries.slice(0, 10)) await store.search({ query });
-      const times: number[] = [];
-      for (const query of queries) {
-        const s = performance.now();
-        await store.search({ query });
-        times.push(performance.now() - s);
-      }
-      times.sort((a, b) => a - b);
+      const timeSearches = async (): Promise<number[]> => {
+        for (const query of queries.slice(0, 10)) await store.search({ query });
+        const times: number[] = [];
+        for (const query of queries) {
+          const s = performance.now();
+          await store.search({ query });
+          times.push(performance.now() - s);
+        }
+        return times.sort((a, b) => a - b);
+      };
+      const times = await timeSearches();
+      const o = performance.now();
+      store.optimize();
+      const optimizeMs = performance.now() - o;
+      const optimized = await timeSearches();
       store.close();
       if (existsSync(WORK)) rmSync(WORK, { recursive: true, force: true });
       return [
@@ -139,6 +148,28 @@ export const cases: BenchCase[] = [
         {
           case: "memory: search p95 (200 queries)",
           ours: Number(percentile(times, 95).toFixed(2)),
+          peer: "",
+          peerValue: undefined,
+          unit: "ms",
+          note: "goal <= 20 ms",
+        },
+        {
+          case: "memory: optimize() the index",
+          ours: Math.round(optimizeMs),
+          peer: "",
+          peerValue: undefined,
+          unit: "ms",
+        },
+        {
+          case: "memory: search p50 after optimize()",
+          ours: Number(percentile(optimized, 50).toFixed(2)),
+          peer: "",
+          peerValue: undefined,
+          unit: "ms",
+        },
+        {
+          case: "memory: search p95 after optimize()",
+          ours: Number(percentile(optimized, 95).toFixed(2)),
           peer: "",
           peerValue: undefined,
           unit: "ms",

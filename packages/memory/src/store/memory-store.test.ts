@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryStore } from "./memory-store.js";
 import { MemoryStoreError } from "./schema.js";
 import { SCHEMA_V1_DDL, V1_INSERT } from "./test-schema-v1.js";
+import { SCHEMA_V2_DDL, V2_INDEX, V2_INSERT } from "./test-schema-v2.js";
 import type { MemoryInput } from "./types.js";
 
 let dir: string;
@@ -31,6 +32,22 @@ function open(name = "m.db", options: Parameters<typeof MemoryStore.open>[1] = {
  * check with rank 1 compares an external-content index with its content):
  * throws when a row is missing from the index, indexed twice, or stale.
  */
+/** The full-text index's segments, and its largest page in bytes. */
+function indexShape(path: string): { segments: number; largestPage: number } {
+  const db = new Database(path, { readonly: true });
+  try {
+    // Rows 1 and 10 of %_data are FTS5's totals and structure; every other
+    // row is a page, its segment id in the bits from 37 up.
+    return db
+      .prepare(
+        "SELECT count(DISTINCT id >> 37) AS segments, max(length(block)) AS largestPage FROM memories_fts_data WHERE id > 10",
+      )
+      .get() as { segments: number; largestPage: number };
+  } finally {
+    db.close();
+  }
+}
+
 function checkIndex(path: string): void {
   const db = new Database(path, { readonly: false });
   try {
@@ -59,7 +76,7 @@ describe("MemoryStore", () => {
       expect(again.count()).toBe(1);
       const db = new Database(join(dir, "m.db"), { readonly: true });
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
-      expect(db.pragma("user_version", { simple: true })).toBe(2);
+      expect(db.pragma("user_version", { simple: true })).toBe(3);
       db.close();
     });
 
@@ -92,7 +109,7 @@ describe("MemoryStore", () => {
       db.pragma("user_version = 7");
       db.close();
       expect(() => MemoryStore.open(path)).toThrow(
-        /schema version 7, newer than this @toolkit\/memory understands \(2\)/,
+        /schema version 7, newer than this @toolkit\/memory understands \(3\)/,
       );
     });
 
@@ -122,7 +139,7 @@ describe("MemoryStore", () => {
 
       const store = open("v1.db");
       const check = new Database(path, { readonly: true });
-      expect(check.pragma("user_version", { simple: true })).toBe(2);
+      expect(check.pragma("user_version", { simple: true })).toBe(3);
       expect(
         check.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name").pluck().all(),
       ).toEqual(["memories_ad"]);
@@ -140,6 +157,58 @@ describe("MemoryStore", () => {
       expect((await store.search({ query: "flaky", session: "old" })).length).toBe(1);
       expect(store.prune({ olderThan: 1_500 })).toBe(1);
       expect((await store.search({ query: "flaky" })).map((h) => h.memory.createdAt)).toEqual([4_000]);
+      checkIndex(path);
+    });
+
+    it("migrates a version 2 file: every row is kept and found, new segments get small pages", async () => {
+      const path = join(dir, "v2.db");
+      const old = new Database(path);
+      old.pragma("journal_mode = WAL");
+      old.exec(SCHEMA_V2_DDL);
+      const insert = old.prepare(V2_INSERT);
+      const index = old.prepare(V2_INDEX);
+      // Three batches, as a version 2 store wrote them: three segments of 4,050-byte pages.
+      for (let b = 0; b < 3; b++) {
+        old.transaction(() => {
+          let first = 0;
+          for (let i = 0; i < 200; i++) {
+            const n = b * 200 + i;
+            const id = Number(
+              insert.run({
+                session: `old${b}`,
+                tool: "Grep",
+                input: `{"n":${n}}`,
+                output: `row${n} ${"parser tokenizer queue cache ".repeat(8)}`,
+                createdAt: 1_000 + n,
+              }).lastInsertRowid,
+            );
+            if (i === 0) first = id;
+          }
+          index.run(first);
+        })();
+      }
+      const before = old.prepare("SELECT * FROM memories ORDER BY id").all();
+      old.close();
+      expect(indexShape(path).largestPage).toBeGreaterThan(3_000);
+
+      const store = open("v2.db");
+      const check = new Database(path, { readonly: true });
+      expect(check.pragma("user_version", { simple: true })).toBe(3);
+      expect(check.prepare("SELECT v FROM memories_fts_config WHERE k = 'pgsz'").pluck().get()).toBe(1_000);
+      expect(check.prepare("SELECT * FROM memories ORDER BY id").all()).toEqual(before);
+      check.close();
+      expect(store.count()).toBe(600);
+      for (const n of [0, 199, 200, 417, 599]) {
+        expect((await store.search({ query: `row${n}` })).map((h) => h.memory.input)).toEqual([`{"n":${n}}`]);
+      }
+
+      store.recordMany([call({ session: "new", output: "row600 the tokenizer again", createdAt: 9_000 })]);
+      expect((await store.search({ query: "row600" })).map((h) => h.memory.session)).toEqual(["new"]);
+      checkIndex(path);
+      store.optimize();
+      expect(indexShape(path)).toEqual({ segments: 1, largestPage: expect.any(Number) });
+      expect(indexShape(path).largestPage).toBeLessThanOrEqual(1_100);
+      expect((await store.search({ query: "row417" })).map((h) => h.memory.input)).toEqual(['{"n":417}']);
       checkIndex(path);
     });
 
@@ -278,6 +347,37 @@ describe("MemoryStore", () => {
       store.record(call({ output: "alpha alpha alpha beta", createdAt: 500 }));
       const hits = await store.search({ query: "alpha" });
       expect(hits.map((h) => h.memory.createdAt)).toEqual([500, 3_000, 2_000, 1_000]);
+    });
+
+    it("finds the same memories in the same order after optimize() merged the index into one segment", async () => {
+      const store = open();
+      const words = ["parser", "tokenizer", "queue", "cache", "race", "flaky"];
+      for (let b = 0; b < 6; b++) {
+        store.recordMany(
+          Array.from({ length: 100 }, (_, i) =>
+            call({
+              session: `s${b}`,
+              output: `${words[(b + i) % 6]} ${words[i % 5]}-${i % 7} ${words[(i * 7) % 6]} line ${b * 100 + i}`,
+              createdAt: 1_000 + ((b * 100 + i) % 37),
+            }),
+          ),
+        );
+      }
+      const path = join(dir, "m.db");
+      expect(indexShape(path).segments).toBeGreaterThan(1);
+      const queries = ["parser", "queue-3 OR cache-4", '"flaky race"', "que*", "line NOT parser"];
+      const hits = async () =>
+        Promise.all(
+          queries.map(async (query) =>
+            (await store.search({ query, limit: 50 })).map((h) => [h.memory.id, h.snippet]),
+          ),
+        );
+      const before = await hits();
+      expect(before.every((h) => h.length > 0)).toBe(true);
+      store.optimize();
+      expect(indexShape(path).segments).toBe(1);
+      expect(await hits()).toEqual(before);
+      checkIndex(path);
     });
 
     it("filters by session, tool, project and time", async () => {

