@@ -14,3 +14,4 @@ export {
   SECRET_PATTERNS,
   type SecretPattern,
 } from "./secrets/secret-patterns.js";
+export { REDACTED_VALUE, redactValues, SHORT_SECRET_LENGTH } from "./secrets/redact-values.js";

@@ -128,7 +128,18 @@ describe("postJson", () => {
     });
   });
 
-  describe("when a key looks like part of a word in the message", () => {
+  describe("when an error message echoes the key URL-encoded or glued to other characters", () => {
+    it("redacts every form of it", async () => {
+      const key = "sk-proj/abc+def=0123456789";
+      const message = `url ?key=${encodeURIComponent(key)} form ${new URLSearchParams({ k: key }).toString().slice(2)} glued Bearer${key}x`;
+      const { url } = await serve([{ status: 401, body: JSON.stringify({ error: { message } }) }]);
+      const error = String(await post(url, { secrets: [key] }).catch((e: Error) => e));
+      expect(error).not.toContain("abc");
+      expect(error).toContain("url ?key=[redacted] form [redacted] glued Bearer[redacted]x");
+    });
+  });
+
+  describe("when a short key looks like part of a word in the message", () => {
     it("redacts the key only where it stands alone", async () => {
       const { url } = await serve([
         { status: 400, body: '{"error":{"message":"bad chat.completion.chunk; key k rejected"}}' },

@@ -1,4 +1,4 @@
-import { parseRetryAfterMs } from "@toolkit/internal";
+import { parseRetryAfterMs, redactValues } from "@toolkit/internal";
 import { abortError, type Clock } from "../runtime/clock.js";
 import { ModelHttpError } from "./model-http-error.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
@@ -115,27 +115,12 @@ function fail(
   extra: { status?: number; retryable: boolean; retryAfterMs?: number | undefined; cause?: unknown },
 ): Outcome {
   let text = `${o.url}: ${message} (after ${attempt} attempt${attempt === 1 ? "" : "s"})`;
-  text = redactSecrets(text, o.secrets);
+  text = redactValues(text, o.secrets);
   const error = new ModelHttpError(text, {
     attempts: attempt,
     ...(extra.status === undefined ? {} : { status: extra.status }),
   });
   return { kind: "fail", error, retryable: extra.retryable, retryAfterMs: extra.retryAfterMs };
-}
-
-/**
- * Each secret replaced by `[redacted]` where it stands alone: an occurrence
- * inside a longer run of key characters (`chat.completion.chunk` for a key
- * `k`) is a look-alike, not the key, and stays.
- */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    out = out.replace(new RegExp(`(?<![A-Za-z0-9_-])${escaped}(?![A-Za-z0-9_-])`, "g"), "[redacted]");
-  }
-  return out;
 }
 
 /** The provider's error message when the body has one (`{error: {message}}`), else a snippet. */

@@ -1,24 +1,17 @@
+import { REDACTED_VALUE, redactValues as redactKnownValues } from "@toolkit/internal";
+
 /** What replaces a secret found in text. */
-export const REDACTED = "[redacted]";
+export const REDACTED = REDACTED_VALUE;
 
 /**
- * Removes every occurrence of each secret (as written and URL-encoded) from
- * text. Secrets shorter than 4 characters are still removed; empty ones are
- * ignored.
+ * Removes every occurrence of each secret (as written, percent-encoded and
+ * form-encoded) from text, with the rules every Toolkit package shares: a
+ * secret of 8 characters or more is removed wherever it occurs, a shorter one
+ * only where it stands alone (so a short test key cannot eat part of a word).
+ * Empty secrets are ignored.
  */
 export function redactValues(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (!secret) continue;
-    for (const form of new Set([
-      secret,
-      encodeURIComponent(secret),
-      new URLSearchParams({ k: secret }).toString().slice(2),
-    ])) {
-      out = out.split(form).join(REDACTED);
-    }
-  }
-  return out;
+  return redactKnownValues(text, secrets);
 }
 
 /** @deprecated internal to @toolkit/web-search (it redacts its own keys); removed in 0.3 */
