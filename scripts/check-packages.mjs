@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Runs publint and @arethetypeswrong/cli on every built package under packages/.
+// Runs publint and @arethetypeswrong/cli on every built package under packages/,
+// and checks what `npm pack` would ship: a LICENSE, no test-only files, and
+// sources shipped once (source maps point at src/ without a copy inside).
 // Prints one line per check and a summary; exits 1 when any check fails.
 // `--json FILE` also writes { passed, failed } for .ci/run.
 import { execFile } from "node:child_process";
@@ -45,6 +47,30 @@ async function checkTypes(dir, pkg) {
   }
 }
 
+/** Files only our own tests use: they never ship. */
+const TEST_ONLY = /(^|\/)(__tests__|fixtures)\/|\.test(-d)?\.[cm]?[jt]sx?$|\.test-support\.|(^|\/)test-helpers\./;
+
+async function checkTarball(dir, pkg) {
+  const problems = [];
+  try {
+    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+      cwd: dir,
+      maxBuffer: 1 << 24,
+    });
+    const files = JSON.parse(stdout)[0].files.map((f) => f.path);
+    if (!files.includes("LICENSE")) problems.push("  no LICENSE in the tarball");
+    for (const file of files.filter((f) => TEST_ONLY.test(f))) problems.push(`  test-only file shipped: ${file}`);
+    const shipsSrc = files.some((f) => f.startsWith("src/"));
+    for (const map of files.filter((f) => f.endsWith(".map"))) {
+      const parsed = JSON.parse(readFileSync(join(dir, map), "utf8"));
+      if (shipsSrc && Array.isArray(parsed.sourcesContent)) problems.push(`  ${map} embeds sources that src/ ships again`);
+    }
+  } catch (error) {
+    problems.push(`  npm pack --dry-run failed: ${String(error.stderr || error.message).trim()}`);
+  }
+  report(problems.length === 0, `tarball ${pkg.name}`, problems.join("\n"));
+}
+
 const queue = dirs.slice();
 async function worker() {
   for (let dir = queue.shift(); dir; dir = queue.shift()) {
@@ -57,6 +83,7 @@ async function worker() {
     }
     await checkPublint(dir, pkg);
     await checkTypes(dir, pkg);
+    await checkTarball(dir, pkg);
   }
 }
 await Promise.all([worker(), worker()]);
