@@ -48,7 +48,8 @@ async function checkTypes(dir, pkg) {
 }
 
 /** Files only our own tests use: they never ship. */
-const TEST_ONLY = /(^|\/)(__tests__|fixtures)\/|\.test(-d)?\.[cm]?[jt]sx?$|\.test-support\.|(^|\/)test-helpers\./;
+const TEST_ONLY =
+  /(^|\/)(__tests__|fixtures)\/|\.test(-d)?\.[cm]?[jt]sx?$|\.test-support\.|(^|\/)test-helpers\./;
 
 async function checkTarball(dir, pkg) {
   const problems = [];
@@ -59,11 +60,13 @@ async function checkTarball(dir, pkg) {
     });
     const files = JSON.parse(stdout)[0].files.map((f) => f.path);
     if (!files.includes("LICENSE")) problems.push("  no LICENSE in the tarball");
-    for (const file of files.filter((f) => TEST_ONLY.test(f))) problems.push(`  test-only file shipped: ${file}`);
+    for (const file of files.filter((f) => TEST_ONLY.test(f)))
+      problems.push(`  test-only file shipped: ${file}`);
     const shipsSrc = files.some((f) => f.startsWith("src/"));
     for (const map of files.filter((f) => f.endsWith(".map"))) {
       const parsed = JSON.parse(readFileSync(join(dir, map), "utf8"));
-      if (shipsSrc && Array.isArray(parsed.sourcesContent)) problems.push(`  ${map} embeds sources that src/ ships again`);
+      if (shipsSrc && Array.isArray(parsed.sourcesContent))
+        problems.push(`  ${map} embeds sources that src/ ships again`);
     }
   } catch (error) {
     problems.push(`  npm pack --dry-run failed: ${String(error.stderr || error.message).trim()}`);
