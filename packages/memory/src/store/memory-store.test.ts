@@ -429,6 +429,29 @@ describe("MemoryStore", () => {
       );
     });
 
+    it.runIf(process.platform === "linux")(
+      "reads the file through a memory map, unless mmapBytes is 0",
+      async () => {
+        // /proc/self/maps lists the files this process has mapped, one per line, the path last
+        // (the WAL's -shm file is always mapped: only the database file itself counts here).
+        const mapped = (file: string) =>
+          readFileSync("/proc/self/maps", "utf8")
+            .split("\n")
+            .some((line) => line.endsWith(` ${file}`));
+        const on = open("mapped.db");
+        on.recordMany([call({ output: "mapped words" })]);
+        expect((await on.search({ query: "mapped" })).length).toBe(1);
+        expect(mapped(join(dir, "mapped.db"))).toBe(true);
+        const off = open("unmapped.db", { mmapBytes: 0 });
+        off.recordMany([call({ output: "unmapped words" })]);
+        expect((await off.search({ query: "unmapped" })).length).toBe(1);
+        expect(mapped(join(dir, "unmapped.db"))).toBe(false);
+        expect(() => open("bad.db", { mmapBytes: -1 })).toThrow(
+          "`mmapBytes` must be a whole number of bytes, 0 or more, got -1",
+        );
+      },
+    );
+
     it("refuses an empty query and a bad limit", async () => {
       const store = open();
       await expect(store.search({ query: "  " })).rejects.toThrow("`query` must be non-empty text");

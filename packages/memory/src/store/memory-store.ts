@@ -16,6 +16,14 @@ export interface MemoryStoreOptions {
   busyTimeoutMs?: number;
   /** The most stored vectors one search compares, newest first. @default 100000 */
   maxVectorScan?: number;
+  /**
+   * How much of the file SQLite reads through a memory map instead of read
+   * calls (address space, not memory: the pages stay in the OS page cache).
+   * Searches read many small index pages; mapped, a search at a million
+   * memories takes about a third less time. 0 turns it off.
+   * @default 1073741824 (1 GiB)
+   */
+  mmapBytes?: number;
 }
 
 /** What `prune` removes. */
@@ -43,6 +51,8 @@ interface Row {
 const EMBED_BATCH = 64;
 const EMBED_TEXT_CHARS = 2_000;
 const MAX_LIMIT = 50;
+/** See `MemoryStoreOptions.mmapBytes`. */
+const DEFAULT_MMAP_BYTES = 1024 * 1024 * 1024;
 
 function toMemory(row: Row): Memory {
   return Object.freeze({
@@ -123,6 +133,14 @@ export class MemoryStore {
       positiveInt("MemoryStore.open", "maxTextChars", options.maxTextChars);
     if (options.maxVectorScan !== undefined)
       positiveInt("MemoryStore.open", "maxVectorScan", options.maxVectorScan);
+    if (
+      options.mmapBytes !== undefined &&
+      !(Number.isSafeInteger(options.mmapBytes) && options.mmapBytes >= 0)
+    ) {
+      throw new TypeError(
+        `MemoryStore.open: \`mmapBytes\` must be a whole number of bytes, 0 or more, got ${JSON.stringify(options.mmapBytes)}`,
+      );
+    }
     if (options.embed !== undefined && typeof options.embed !== "function") {
       throw new TypeError(
         `MemoryStore.open: \`embed\` must be a function (texts) => Promise<Float32Array[]>`,
@@ -141,6 +159,7 @@ export class MemoryStore {
       if (path !== ":memory:") db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
       db.pragma("foreign_keys = ON");
+      if (path !== ":memory:") db.pragma(`mmap_size = ${options.mmapBytes ?? DEFAULT_MMAP_BYTES}`);
       return new MemoryStore(path, db, options);
     } catch (error) {
       db.close();
