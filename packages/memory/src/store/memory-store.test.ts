@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -27,11 +27,6 @@ function open(name = "m.db", options: Parameters<typeof MemoryStore.open>[1] = {
   return store;
 }
 
-/**
- * Checks the full-text index against the memories table (FTS5's integrity
- * check with rank 1 compares an external-content index with its content):
- * throws when a row is missing from the index, indexed twice, or stale.
- */
 /** The full-text index's segments, and its largest page in bytes. */
 function indexShape(path: string): { segments: number; largestPage: number } {
   const db = new Database(path, { readonly: true });
@@ -48,6 +43,11 @@ function indexShape(path: string): { segments: number; largestPage: number } {
   }
 }
 
+/**
+ * Checks the full-text index against the memories table (FTS5's integrity
+ * check with rank 1 compares an external-content index with its content):
+ * throws when a row is missing from the index, indexed twice, or stale.
+ */
 function checkIndex(path: string): void {
   const db = new Database(path, { readonly: false });
   try {
@@ -78,6 +78,31 @@ describe("MemoryStore", () => {
       expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
       expect(db.pragma("user_version", { simple: true })).toBe(3);
       db.close();
+    });
+
+    it("makes a new file, its log and its shared memory readable by their owner only", () => {
+      open().record(call({ output: "what a tool printed" }));
+      for (const name of ["m.db", "m.db-wal", "m.db-shm"]) {
+        expect({ name, mode: (statSync(join(dir, name)).mode & 0o777).toString(8) }).toEqual({
+          name,
+          mode: "600",
+        });
+      }
+    });
+
+    it("leaves the mode of a file that already exists as it is", () => {
+      const path = join(dir, "shared.db");
+      writeFileSync(path, "");
+      chmodSync(path, 0o640);
+      open("shared.db").record(call());
+      expect((statSync(path).mode & 0o777).toString(8)).toBe("640");
+    });
+
+    it("names the path when its folder does not exist, and creates nothing", () => {
+      const path = join(dir, "missing", "m.db");
+      expect(() => MemoryStore.open(path)).toThrow(MemoryStoreError);
+      expect(() => MemoryStore.open(path)).toThrow(`cannot create ${path}`);
+      expect(existsSync(join(dir, "missing"))).toBe(false);
     });
 
     it("refuses a file that is not SQLite, and leaves its bytes alone", () => {

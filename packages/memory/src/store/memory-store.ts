@@ -1,3 +1,4 @@
+import { closeSync, openSync, rmSync, statSync } from "node:fs";
 import { redactSecrets } from "@toolkit/internal";
 import Database from "better-sqlite3";
 import { cutText } from "./cut-text.js";
@@ -68,6 +69,23 @@ function toMemory(row: Row): Memory {
     truncated: row.truncated === 1,
     createdAt: row.created_at,
   });
+}
+
+/**
+ * Creates the file at `path`, empty and readable by its owner only (0600),
+ * unless it exists: a store holds what tools printed, which other users of
+ * the machine have no business reading. SQLite gives the write-ahead log and
+ * its shared-memory file the mode of the database file. Returns whether this
+ * call created the file. A file that exists keeps its mode.
+ */
+function createPrivately(path: string): boolean {
+  try {
+    closeSync(openSync(path, "wx", 0o600));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw new MemoryStoreError(`MemoryStore.open: cannot create ${path}: ${(error as Error).message}`);
+  }
 }
 
 function positiveInt(owner: string, field: string, value: unknown): number {
@@ -146,10 +164,17 @@ export class MemoryStore {
         `MemoryStore.open: \`embed\` must be a function (texts) => Promise<Float32Array[]>`,
       );
     }
+    // `file:` names are URIs for SQLite to read, not paths to create.
+    const created = path !== ":memory:" && !path.startsWith("file:") && createPrivately(path);
+    // A file this call created and left empty is removed when the open fails.
+    const removeIfCreated = () => {
+      if (created && statSync(path, { throwIfNoEntry: false })?.size === 0) rmSync(path, { force: true });
+    };
     let db: Database.Database;
     try {
       db = new Database(path, { fileMustExist: false });
     } catch (error) {
+      removeIfCreated();
       throw new MemoryStoreError(`MemoryStore.open: cannot open ${path}: ${(error as Error).message}`);
     }
     try {
@@ -163,6 +188,7 @@ export class MemoryStore {
       return new MemoryStore(path, db, options);
     } catch (error) {
       db.close();
+      removeIfCreated();
       if (error instanceof MemoryStoreError) throw error;
       const code = (error as { code?: unknown }).code;
       if (code === "SQLITE_NOTADB" || code === "SQLITE_CORRUPT") {
