@@ -402,6 +402,24 @@ describe("MemoryStore", () => {
       },
     );
 
+    it.each([
+      ["parentheses nested past FTS5's parser stack", `${"(".repeat(120)}needle${")".repeat(120)}`],
+      ["a NOT chain deeper than FTS5's expression tree", Array(300).fill("needle").join(" NOT ")],
+      ["a quoted NUL", '"needle\0"'],
+    ])("never throws on %s", async (_, query) => {
+      const store = open();
+      store.record(call({ output: "the needle is here" }));
+      await expect(store.search({ query })).resolves.toBeInstanceOf(Array);
+    });
+
+    it("does not drop the words after a NUL in the query", async () => {
+      const store = open();
+      store.record(call({ output: "needle only", createdAt: 1 }));
+      store.record(call({ output: "needle and thread", createdAt: 2 }));
+      const hits = await store.search({ query: "needle\0thread" });
+      expect(hits.map((h) => h.memory.createdAt)).toEqual([2]);
+    });
+
     it("keeps OR and prefixes when a word holds a character FTS5 refuses", async () => {
       const store = open();
       store.record(call({ output: "flaky parser-123 in src", createdAt: 1 }));
@@ -455,6 +473,7 @@ describe("MemoryStore", () => {
     it("refuses an empty query and a bad limit", async () => {
       const store = open();
       await expect(store.search({ query: "  " })).rejects.toThrow("`query` must be non-empty text");
+      await expect(store.search({ query: "\0 " })).rejects.toThrow("`query` must be non-empty text");
       await expect(store.search({ query: "x", limit: 0 })).rejects.toThrow(
         "`limit` must be a positive integer",
       );

@@ -213,7 +213,9 @@ export class MemoryStore {
    */
   async search(search: MemorySearch): Promise<MemoryHit[]> {
     this.#open("search");
-    const query = typeof search.query === "string" ? search.query.trim() : "";
+    // FTS5 reads a query as C text: a NUL ends it there, and inside quotes
+    // leaves the string unterminated in every form the query is tried in.
+    const query = typeof search.query === "string" ? search.query.replaceAll("\0", " ").trim() : "";
     if (query === "")
       throw new TypeError(
         `MemoryStore.search: \`query\` must be non-empty text, got ${JSON.stringify(search.query)}`,
