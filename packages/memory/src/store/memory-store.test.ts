@@ -393,6 +393,27 @@ describe("MemoryStore", () => {
       expect(await times({ project: "p" })).toEqual([30]);
     });
 
+    it("takes since as a Date too, and refuses filters of the wrong type instead of matching nothing", async () => {
+      const store = open();
+      store.record(call({ output: "needle", createdAt: 10 }));
+      store.record(call({ output: "needle", createdAt: 20 }));
+      const times = async (s: Record<string, unknown>) =>
+        (await store.search({ query: "needle", ...s })).map((h) => h.memory.createdAt).sort();
+      expect(await times({ since: new Date(15) })).toEqual([20]);
+      await expect(times({ since: "2026-11-30" })).rejects.toThrow(
+        "MemoryStore.search: `since` must be a time in ms or a Date, got string",
+      );
+      await expect(times({ since: Number.NaN })).rejects.toThrow("`since` must be a time in ms or a Date");
+      await expect(times({ since: new Date("nope") })).rejects.toThrow(
+        "`since` must be a time in ms or a Date",
+      );
+      await expect(times({ session: { a: 1 } })).rejects.toThrow(
+        "MemoryStore.search: `session` must be text, got object",
+      );
+      await expect(times({ tool: 7 })).rejects.toThrow("`tool` must be text, got number");
+      await expect(times({ project: null })).rejects.toThrow("`project` must be text, got null");
+    });
+
     it.each(['"unbalanced', "foo(", "AND", "col:value", "NEAR(", "*", "a OR", ")(", "tool:Grep:"])(
       "searches the FTS syntax error %j as a phrase instead of failing",
       async (query) => {

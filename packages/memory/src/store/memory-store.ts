@@ -70,6 +70,11 @@ function toMemory(row: Row): Memory {
   });
 }
 
+/** `since` of a search in ms (NaN for anything but a number or a Date). */
+function sinceMs(since: unknown): number {
+  return since instanceof Date ? since.getTime() : typeof since === "number" ? since : Number.NaN;
+}
+
 function positiveInt(owner: string, field: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
     throw new TypeError(`${owner}: \`${field}\` must be a positive integer, got ${JSON.stringify(value)}`);
@@ -220,6 +225,20 @@ export class MemoryStore {
       throw new TypeError(
         `MemoryStore.search: \`query\` must be non-empty text, got ${JSON.stringify(search.query)}`,
       );
+    for (const field of ["session", "tool", "project"] as const) {
+      const value: unknown = search[field];
+      if (value !== undefined && typeof value !== "string") {
+        throw new TypeError(
+          `MemoryStore.search: \`${field}\` must be text, got ${value === null ? "null" : typeof value}`,
+        );
+      }
+    }
+    if (search.since !== undefined && !Number.isFinite(sinceMs(search.since))) {
+      const since: unknown = search.since;
+      throw new TypeError(
+        `MemoryStore.search: \`since\` must be a time in ms or a Date, got ${since instanceof Date ? "an invalid Date" : typeof since === "number" ? since : typeof since}`,
+      );
+    }
     const limit = Math.min(
       search.limit === undefined ? 10 : positiveInt("MemoryStore.search", "limit", search.limit),
       MAX_LIMIT,
@@ -459,7 +478,7 @@ export class MemoryStore {
     if (search.session !== undefined) add("m.session = ?", search.session);
     if (search.tool !== undefined) add("m.tool = ?", search.tool);
     if (search.project !== undefined) add("m.project = ?", search.project);
-    if (search.since !== undefined) add("m.created_at >= ?", search.since);
+    if (search.since !== undefined) add("m.created_at >= ?", sinceMs(search.since));
     return { sql: clauses.map((c) => ` AND ${c}`).join(""), params };
   }
 
