@@ -524,6 +524,100 @@ describe("MemoryStore", () => {
     });
   });
 
+  describe("when embed misbehaves or the store changes while it waits", () => {
+    const twoDims = (texts: readonly string[]) =>
+      texts.map((t) => new Float32Array([t.includes("automobile") || t.includes("car") ? 1 : 0, 0.01]));
+
+    it("compares only vectors of the query's length (the embedding model was changed)", async () => {
+      let dims = 2;
+      const embed = async (texts: readonly string[]) =>
+        twoDims(texts).map((v) => {
+          const out = new Float32Array(dims);
+          out.set(v);
+          return out;
+        });
+      const store = open("m.db", { embed });
+      store.record(call({ output: "baked bread with flour" }));
+      await store.embedPending();
+      dims = 8;
+      store.record(call({ output: "a new automobile" }));
+      const hits = await store.search({ query: "car" });
+      expect(hits.map((h) => h.memory.output)).toEqual(["a new automobile"]);
+    });
+
+    it("refuses a batch of vectors of mixed or zero length, and stores none of it", async () => {
+      for (const lengths of [
+        [2, 3],
+        [0, 0],
+      ]) {
+        const store = open(`m${lengths.join("-")}.db`, {
+          embed: async (texts) => texts.map((_, i) => new Float32Array(lengths[i] ?? 2)),
+        });
+        store.recordMany([call({ output: "one" }), call({ output: "two" })]);
+        await expect(store.embedPending()).rejects.toThrow(
+          "`embed` must resolve with one Float32Array per text (2), all of one length above 0",
+        );
+        await expect(store.search({ query: "one" })).rejects.toThrow("all of one length above 0");
+      }
+      const raw = new Database(join(dir, "m2-3.db"), { readonly: true });
+      expect(raw.prepare("SELECT count(*) AS n FROM embeddings").get()).toEqual({ n: 0 });
+      raw.close();
+    });
+
+    it("says so when the query's vector is not a Float32Array", async () => {
+      let queries = false;
+      const store = open("m.db", {
+        embed: async (texts) => (queries ? (undefined as never) : twoDims(texts)),
+      });
+      store.record(call({ output: "an automobile" }));
+      await store.embedPending();
+      queries = true;
+      await expect(store.search({ query: "car" })).rejects.toThrow(
+        "`embed` must resolve with one Float32Array per text",
+      );
+    });
+
+    it("searches on when memories are pruned or replaced while embed runs", async () => {
+      let during: (() => void) | undefined;
+      const store = open("m.db", {
+        embed: async (texts) => {
+          during?.();
+          during = undefined;
+          return twoDims(texts);
+        },
+      });
+      store.record(call({ output: "old automobile", createdAt: 1 }));
+      store.record(call({ output: "newer automobile", createdAt: 2 }));
+      during = () => {
+        // Another writer: the newest memory goes, and a new one takes its id.
+        store.prune({ olderThan: 3 });
+        store.record(call({ output: "bread", createdAt: 4 }));
+      };
+      const hits = await store.search({ query: "car" });
+      expect(hits.map((h) => h.memory.output)).toEqual(["bread"]);
+      // The vector stored for the new memory is its own, not the one embed made for the memory it replaced.
+      const raw = new Database(join(dir, "m.db"), { readonly: true });
+      const rows = raw.prepare("SELECT vector FROM embeddings").all() as Array<{ vector: Buffer }>;
+      raw.close();
+      expect(rows.map((r) => [...new Float32Array(new Uint8Array(r.vector).buffer)])).toEqual([
+        [0, Math.fround(0.01)],
+      ]);
+    });
+
+    it("rejects with the store's own error when it is closed while embed runs", async () => {
+      let release = () => {};
+      const store = open("m.db", {
+        embed: (texts) => new Promise((resolve) => (release = () => resolve(twoDims(texts)))),
+      });
+      store.record(call({ output: "an automobile" }));
+      const searching = store.search({ query: "car" });
+      stores.pop()?.close();
+      release();
+      await expect(searching).rejects.toThrow("MemoryStore.search: the store is closed");
+      await expect(store.embedPending()).rejects.toThrow("MemoryStore.embedPending: the store is closed");
+    });
+  });
+
   describe("when it prunes, exports and imports", () => {
     it("removes memories older than a time, then all but the newest", () => {
       const store = open();

@@ -75,6 +75,19 @@ function sinceMs(since: unknown): number {
   return since instanceof Date ? since.getTime() : typeof since === "number" ? since : Number.NaN;
 }
 
+function badVectors(texts: number, got: unknown): TypeError {
+  return new TypeError(
+    `MemoryStore: \`embed\` must resolve with one Float32Array per text (${texts}), all of one length above 0, got ${
+      Array.isArray(got)
+        ? `${got.length} (${got
+            .slice(0, 8)
+            .map((v) => (v instanceof Float32Array ? v.length : typeof v))
+            .join(", ")})`
+        : typeof got
+    }`,
+  );
+}
+
 function positiveInt(owner: string, field: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
     throw new TypeError(`${owner}: \`${field}\` must be a positive integer, got ${JSON.stringify(value)}`);
@@ -245,9 +258,13 @@ export class MemoryStore {
     );
     const words = this.#fullText(query, search, this.#embed ? limit * 4 : limit);
     if (!this.#embed) return words;
-    await this.embedPending();
-    const [vector] = await this.#embed([query]);
+    await this.#embedPending("search");
+    const vectors = await this.#embed([query]);
+    this.#open("search");
+    if (!Array.isArray(vectors)) throw badVectors(1, vectors);
+    const [vector] = vectors;
     if (!vector) return words;
+    if (!(vector instanceof Float32Array) || vector.length === 0) throw badVectors(1, vectors);
     const nearest = this.#nearest(vector, search, limit * 4);
     const fused = fuseRanks([words.map((h) => h.memory.id), nearest]).slice(0, limit);
     const snippets = new Map(words.map((h) => [h.memory.id, h.snippet]));
@@ -261,6 +278,11 @@ export class MemoryStore {
 
   /** Embeds every memory that has no vector yet (search does this first). Returns how many were embedded. */
   async embedPending(): Promise<number> {
+    return this.#embedPending("embedPending");
+  }
+
+  async #embedPending(what: string): Promise<number> {
+    this.#open(what);
     const embed = this.#embed;
     if (!embed) return 0;
     let done = 0;
@@ -268,30 +290,38 @@ export class MemoryStore {
       `SELECT id, tool, input, output FROM memories m
        WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.id = m.id) ORDER BY id LIMIT ${EMBED_BATCH}`,
     );
-    const put = this.#db.prepare("INSERT OR REPLACE INTO embeddings (id, vector) VALUES (?, ?)");
+    // Only while the memory still holds the text that was embedded: another
+    // writer may have pruned it meanwhile (its id then fails the foreign key),
+    // and a new memory may have taken its id.
+    const put = this.#db.prepare(
+      `INSERT OR REPLACE INTO embeddings (id, vector)
+       SELECT id, ? FROM memories WHERE id = ? AND tool IS ? AND input = ? AND output = ?`,
+    );
     for (;;) {
       const rows = pick.all() as Array<{ id: number; tool: string | null; input: string; output: string }>;
       if (rows.length === 0) return done;
       const texts = rows.map((r) => `${r.tool ?? "run"}: ${r.input}\n${r.output}`.slice(0, EMBED_TEXT_CHARS));
       const vectors = await embed(texts);
+      this.#open(what);
+      const first = Array.isArray(vectors) ? vectors[0] : undefined;
       if (
         !Array.isArray(vectors) ||
         vectors.length !== rows.length ||
-        !vectors.every((v) => v instanceof Float32Array)
+        !(first instanceof Float32Array) ||
+        first.length === 0 ||
+        !vectors.every((v) => v instanceof Float32Array && v.length === first.length)
       ) {
-        throw new TypeError(
-          `MemoryStore: \`embed\` must resolve with one Float32Array per text (${rows.length}), got ${Array.isArray(vectors) ? vectors.length : typeof vectors}`,
-        );
+        throw badVectors(rows.length, vectors);
       }
-      this.#db
-        .transaction(() => {
-          rows.forEach((r, i) => {
+      done += this.#db
+        .transaction(() =>
+          rows.reduce((stored, r, i) => {
             const v = vectors[i] as Float32Array;
-            put.run(r.id, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
-          });
-        })
+            const bytes = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+            return stored + put.run(bytes, r.id, r.tool, r.input, r.output).changes;
+          }, 0),
+        )
         .immediate();
-      done += rows.length;
     }
   }
 
@@ -539,7 +569,9 @@ export class MemoryStore {
          WHERE 1 = 1${sql} ORDER BY m.created_at DESC LIMIT ?`,
       )
       .all(...params, this.#maxVectorScan) as Array<{ id: number; vector: Buffer }>;
+    // A vector of another length was made by another model: it cannot be compared.
     return rows
+      .filter((r) => r.vector.byteLength === vector.byteLength)
       .map((r) => ({
         id: r.id,
         // A copy: the blob's bytes need not be 4-byte aligned.
