@@ -317,6 +317,39 @@ describe("MemoryStore", () => {
       );
       expect(store.count()).toBe(0);
     });
+    it("puts neither a secret nor a whole text into an error", () => {
+      const key = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+      const store = open();
+      const line = (fields: Record<string, unknown>) =>
+        JSON.stringify({ kind: "call", session: "s", input: "", output: "x", createdAt: 1, ...fields });
+      const messages = [
+        () => store.record(key as never),
+        () => store.record({ ...call(), kind: `${key} ${"x".repeat(10_000)}` as never }),
+        () => store.record({ ...call(), session: { token: key } as never }),
+        () => store.import(line({ input: { headers: { authorization: `Bearer ${key}` } } })),
+        () => store.import(line({ output: ["x".repeat(10_000)] })),
+        () => store.import(line({ kind: key })),
+        () => store.import(line({ createdAt: key })),
+        () => store.import(line({ turn: key })),
+      ].map((f) => {
+        try {
+          f();
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return "did not throw";
+      });
+      for (const message of messages) {
+        expect(message).toMatch(/^MemoryStore\.(record|import)/);
+        expect(message).not.toContain("abcdefghijklmnop");
+        expect(message.length).toBeLessThan(200);
+      }
+      expect(messages[3]).toBe("MemoryStore.import: line 1: `input` must be text, got an object");
+      expect(() => store.record({ ...call(), turn: 1n as never, kind: 2n as never })).toThrow(
+        '`kind` must be "call" or "run", got a bigint',
+      );
+      expect(store.count()).toBe(0);
+    });
   });
 
   describe("when it searches", () => {

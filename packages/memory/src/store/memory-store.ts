@@ -75,6 +75,22 @@ function sinceMs(since: unknown): number {
   return since instanceof Date ? since.getTime() : typeof since === "number" ? since : Number.NaN;
 }
 
+/**
+ * A value for an error message: never a secret and never a whole text (a
+ * bad entry may be a tool's output): text is redacted, then cut to 40
+ * characters; objects and arrays are named, not shown.
+ */
+function show(value: unknown): string {
+  if (typeof value === "string") {
+    const text = redactSecrets(value).text;
+    return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+  }
+  if (value === null || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return "an array";
+  return `a${typeof value === "object" ? "n" : ""} ${typeof value}`;
+}
+
 function badVectors(texts: number, got: unknown): TypeError {
   return new TypeError(
     `MemoryStore: \`embed\` must resolve with one Float32Array per text (${texts}), all of one length above 0, got ${
@@ -235,9 +251,7 @@ export class MemoryStore {
     // leaves the string unterminated in every form the query is tried in.
     const query = typeof search.query === "string" ? search.query.replaceAll("\0", " ").trim() : "";
     if (query === "")
-      throw new TypeError(
-        `MemoryStore.search: \`query\` must be non-empty text, got ${JSON.stringify(search.query)}`,
-      );
+      throw new TypeError(`MemoryStore.search: \`query\` must be non-empty text, got ${show(search.query)}`);
     for (const field of ["session", "tool", "project"] as const) {
       const value: unknown = search[field];
       if (value !== undefined && typeof value !== "string") {
@@ -440,11 +454,11 @@ export class MemoryStore {
   #row(e: MemoryInput, index: number): unknown[] {
     const where = `MemoryStore.record: entry ${index}`;
     if (e === null || typeof e !== "object")
-      throw new TypeError(`${where} must be an object, got ${JSON.stringify(e)}`);
+      throw new TypeError(`${where} must be an object, got ${show(e)}`);
     if (e.kind !== "call" && e.kind !== "run")
-      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${JSON.stringify(e.kind)}`);
+      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${show(e.kind)}`);
     if (typeof e.session !== "string" || e.session === "")
-      throw new TypeError(`${where}: \`session\` must be non-empty text, got ${JSON.stringify(e.session)}`);
+      throw new TypeError(`${where}: \`session\` must be non-empty text, got ${show(e.session)}`);
     for (const field of ["input", "output"] as const) {
       if (typeof e[field] !== "string")
         throw new TypeError(`${where}: \`${field}\` must be text, got ${typeof e[field]}`);
@@ -472,18 +486,17 @@ export class MemoryStore {
       throw new TypeError(`${where} must be a JSON object`);
     const v = value as Record<string, unknown>;
     const text = (k: string) => {
-      if (typeof v[k] !== "string")
-        throw new TypeError(`${where}: \`${k}\` must be text, got ${JSON.stringify(v[k])}`);
+      if (typeof v[k] !== "string") throw new TypeError(`${where}: \`${k}\` must be text, got ${show(v[k])}`);
       return v[k] as string;
     };
     const optionalText = (k: string) => (v[k] === undefined || v[k] === null ? undefined : text(k));
     if (v.kind !== "call" && v.kind !== "run")
-      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${JSON.stringify(v.kind)}`);
+      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${show(v.kind)}`);
     if (typeof v.createdAt !== "number" || !Number.isFinite(v.createdAt)) {
-      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${JSON.stringify(v.createdAt)}`);
+      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(v.createdAt)}`);
     }
     if (v.turn !== undefined && v.turn !== null && !Number.isInteger(v.turn)) {
-      throw new TypeError(`${where}: \`turn\` must be an integer, got ${JSON.stringify(v.turn)}`);
+      throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(v.turn)}`);
     }
     return {
       kind: v.kind,
