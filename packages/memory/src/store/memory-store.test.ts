@@ -247,6 +247,30 @@ describe("MemoryStore", () => {
       expect(m).toContain("[REDACTED:openai-key]");
     });
 
+    it("redacts secrets in the session, project and tool too, and still filters by them", async () => {
+      const session = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+      const project = "AKIAABCDEFGHIJKLMNOP";
+      const tool = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+      const store = open();
+      store.record(call({ session, project, tool, output: "needle" }));
+      const [hit, ...rest] = await store.search({ query: "needle", session, project, tool });
+      expect(rest).toEqual([]);
+      expect(hit?.memory).toMatchObject({
+        session: "[REDACTED:openai-key]",
+        project: "[REDACTED:aws-access-key-id]",
+        tool: "[REDACTED:github-token]",
+      });
+      store.close();
+      stores.pop();
+      for (const f of ["m.db", "m.db-wal"]) {
+        let raw = "";
+        try {
+          raw = readFileSync(join(dir, f)).toString("latin1");
+        } catch {}
+        for (const secret of [session, project, tool]) expect(raw).not.toContain(secret);
+      }
+    });
+
     it("indexes every stored row exactly once, whatever mix of writes and prunes came before", async () => {
       let run = 0;
       await fc.assert(

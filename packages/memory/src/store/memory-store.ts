@@ -91,6 +91,11 @@ function show(value: unknown): string {
   return `a${typeof value === "object" ? "n" : ""} ${typeof value}`;
 }
 
+/** A session, project or tool name as stored: redacted like the texts (a caller may build one from anything). */
+function redactName(name: string | undefined): string | null {
+  return name === undefined || name === null ? null : redactSecrets(name).text;
+}
+
 function badVectors(texts: number, got: unknown): TypeError {
   return new TypeError(
     `MemoryStore: \`embed\` must resolve with one Float32Array per text (${texts}), all of one length above 0, got ${
@@ -468,9 +473,9 @@ export class MemoryStore {
     // In the order of the columns of #insert.
     return [
       e.kind,
-      e.session,
-      e.project ?? null,
-      e.tool ?? null,
+      redactName(e.session),
+      redactName(e.project),
+      redactName(e.tool),
       e.turn ?? null,
       input.text,
       output.text,
@@ -518,9 +523,10 @@ export class MemoryStore {
       clauses.push(sql);
       params.push(value);
     };
-    if (search.session !== undefined) add("m.session = ?", search.session);
-    if (search.tool !== undefined) add("m.tool = ?", search.tool);
-    if (search.project !== undefined) add("m.project = ?", search.project);
+    // Redacted as they were when stored, so that a name holding a secret still matches.
+    if (search.session !== undefined) add("m.session = ?", redactName(search.session));
+    if (search.tool !== undefined) add("m.tool = ?", redactName(search.tool));
+    if (search.project !== undefined) add("m.project = ?", redactName(search.project));
     if (search.since !== undefined) add("m.created_at >= ?", sinceMs(search.since));
     return { sql: clauses.map((c) => ` AND ${c}`).join(""), params };
   }
