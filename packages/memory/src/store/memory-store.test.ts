@@ -341,6 +341,25 @@ describe("MemoryStore", () => {
       );
       expect(store.count()).toBe(0);
     });
+    it("refuses what import would refuse, so that every export imports again", () => {
+      const store = open();
+      expect(() => store.record({ ...call(), createdAt: "2026-11-30" as never })).toThrow(
+        'MemoryStore.record: entry 0: `createdAt` must be a time in ms, got "2026-11-30"',
+      );
+      expect(() => store.record({ ...call(), createdAt: Number.NaN })).toThrow(
+        "`createdAt` must be a time in ms, got NaN",
+      );
+      expect(() => store.record({ ...call(), turn: "2" as never })).toThrow(
+        '`turn` must be an integer, got "2"',
+      );
+      expect(() => store.record({ ...call(), tool: { name: "Grep" } as never })).toThrow(
+        "`tool` must be text, got an object",
+      );
+      expect(() => store.record({ ...call(), project: 7 as never })).toThrow("`project` must be text, got 7");
+      store.record({ ...call(), tool: undefined, project: null as never, turn: null as never, createdAt: 5 });
+      expect(open("again.db").import(store.export())).toBe(1);
+    });
+
     it("puts neither a secret nor a whole text into an error", () => {
       const key = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
       const store = open();

@@ -468,6 +468,16 @@ export class MemoryStore {
       if (typeof e[field] !== "string")
         throw new TypeError(`${where}: \`${field}\` must be text, got ${typeof e[field]}`);
     }
+    // What import refuses, so that every export can be imported again.
+    for (const field of ["project", "tool"] as const) {
+      const value: unknown = e[field];
+      if (value !== undefined && value !== null && typeof value !== "string")
+        throw new TypeError(`${where}: \`${field}\` must be text, got ${show(value)}`);
+    }
+    if (e.turn !== undefined && e.turn !== null && !Number.isInteger(e.turn))
+      throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(e.turn)}`);
+    if (e.createdAt !== undefined && (typeof e.createdAt !== "number" || !Number.isFinite(e.createdAt)))
+      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(e.createdAt)}`);
     const input = cutText(redactSecrets(e.input).text, this.#maxTextChars);
     const output = cutText(redactSecrets(e.output).text, this.#maxTextChars);
     // In the order of the columns of #insert.
