@@ -640,6 +640,21 @@ describe("MemoryStore", () => {
       raw.close();
     });
 
+    it("gives embed well-formed text, never half an emoji", async () => {
+      const seen: string[] = [];
+      const store = open("m.db", {
+        embed: async (texts) => {
+          seen.push(...texts);
+          return twoDims(texts);
+        },
+      });
+      // "Grep: " and "{}\n" are 9 characters: the emoji straddles the 2,000th.
+      store.record(call({ input: "{}", output: `${"x".repeat(1_990)}\u{1F600}` }));
+      await store.embedPending();
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).not.toMatch(/\p{Cs}/u);
+    });
+
     it("says so when the query's vector is not a Float32Array", async () => {
       let queries = false;
       const store = open("m.db", {

@@ -1,6 +1,6 @@
 import { redactSecrets } from "@toolkit/internal";
 import Database from "better-sqlite3";
-import { cutText } from "./cut-text.js";
+import { cutText, wholeEnd } from "./cut-text.js";
 import { asPhrase, asWords, isFtsSyntaxError } from "./fts-query.js";
 import { cosine, fuseRanks } from "./fuse-ranks.js";
 import { MemoryStoreError, migrate } from "./schema.js";
@@ -319,7 +319,10 @@ export class MemoryStore {
     for (;;) {
       const rows = pick.all() as Array<{ id: number; tool: string | null; input: string; output: string }>;
       if (rows.length === 0) return done;
-      const texts = rows.map((r) => `${r.tool ?? "run"}: ${r.input}\n${r.output}`.slice(0, EMBED_TEXT_CHARS));
+      const texts = rows.map((r) => {
+        const text = `${r.tool ?? "run"}: ${r.input}\n${r.output}`;
+        return text.slice(0, wholeEnd(text, EMBED_TEXT_CHARS));
+      });
       const vectors = await embed(texts);
       this.#open(what);
       const first = Array.isArray(vectors) ? vectors[0] : undefined;
