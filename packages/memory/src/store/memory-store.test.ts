@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryStore } from "./memory-store.js";
-import { MemoryStoreError } from "./schema.js";
+import { MemoryStoreError, migrate } from "./schema.js";
 import { SCHEMA_V1_DDL, V1_INSERT } from "./test-schema-v1.js";
 import { SCHEMA_V2_DDL, V2_INDEX, V2_INSERT } from "./test-schema-v2.js";
 import type { MemoryInput } from "./types.js";
@@ -111,6 +111,40 @@ describe("MemoryStore", () => {
       expect(() => MemoryStore.open(path)).toThrow(
         /schema version 7, newer than this @toolkit\/memory understands \(3\)/,
       );
+    });
+
+    it("takes a new file that another process set up between its first reads as ours", () => {
+      const path = join(dir, "raced.db");
+      const db = new Database(path);
+      let raced = false;
+      // Another process opens the same new file right after this one read its application id.
+      const racing = new Proxy(db, {
+        get(target, key) {
+          if (key === "pragma") {
+            return (source: string, options?: Database.PragmaOptions) => {
+              const value = target.pragma(source, options);
+              if (source === "application_id" && !raced) {
+                raced = true;
+                try {
+                  MemoryStore.open(path, { busyTimeoutMs: 0 }).close();
+                } catch {
+                  // Kept out by this one's read: it sets the file up itself.
+                }
+              }
+              return value;
+            };
+          }
+          const value = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      try {
+        expect(() => migrate(racing, path)).not.toThrow();
+        expect(raced).toBe(true);
+      } finally {
+        db.close();
+      }
+      expect(open("raced.db").count()).toBe(0);
     });
 
     it("migrates a version 1 file: old memories are still found, new ones are indexed beside them", async () => {
