@@ -763,6 +763,21 @@ describe("MemoryStore", () => {
       expect((await b.search({ query: "needle" })).length).toBe(1);
     });
 
+    it("keeps the mark of a cut memory across export and import", () => {
+      const a = open("a.db", { maxTextChars: 100 });
+      a.record(call({ output: "y".repeat(1_000), createdAt: 1 }));
+      a.record(call({ output: "short", createdAt: 2 }));
+      const b = open("b.db");
+      expect(b.import(a.export())).toBe(2);
+      expect(b.export()).toBe(a.export());
+      const marks = (store: MemoryStore) =>
+        [1, 2].map((id) => store.get(id)).map((m) => [m?.createdAt, m?.truncated]);
+      expect(marks(b)).toEqual([
+        [1, true],
+        [2, false],
+      ]);
+    });
+
     it("imports all or nothing and names the bad line", () => {
       const store = open();
       const good = JSON.stringify({ kind: "call", session: "s", input: "", output: "x", createdAt: 1 });

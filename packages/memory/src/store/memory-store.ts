@@ -220,8 +220,13 @@ export class MemoryStore {
 
   /** Stores several memories in one transaction (much faster than one by one); returns their ids. */
   recordMany(entries: readonly MemoryInput[]): number[] {
-    this.#open("recordMany");
-    const rows = entries.map((e, i) => this.#row(e, i));
+    return this.#recordMany("recordMany", entries, []);
+  }
+
+  /** `cut[i]`: entry i was already cut where it came from (an imported memory marked truncated). */
+  #recordMany(what: string, entries: readonly MemoryInput[], cut: readonly boolean[]): number[] {
+    this.#open(what);
+    const rows = entries.map((e, i) => this.#row(e, i, cut[i] === true));
     if (rows.length === 0) return [];
     return this.#db
       .transaction(() => {
@@ -394,6 +399,8 @@ export class MemoryStore {
         input: m.input,
         output: m.output,
         isError: m.isError,
+        // Only when set, so that the lines of whole memories are as before.
+        truncated: m.truncated || undefined,
         createdAt: m.createdAt,
       });
     }
@@ -435,6 +442,7 @@ export class MemoryStore {
     if (typeof jsonl !== "string")
       throw new TypeError(`MemoryStore.import: expected JSONL text, got ${typeof jsonl}`);
     const entries: MemoryInput[] = [];
+    const cut: boolean[] = [];
     jsonl.split("\n").forEach((line, i) => {
       if (line.trim() === "") return;
       let value: unknown;
@@ -444,8 +452,9 @@ export class MemoryStore {
         throw new TypeError(`MemoryStore.import: line ${i + 1} is not JSON: ${(error as Error).message}`);
       }
       entries.push(this.#parseLine(value, i + 1));
+      cut.push((value as { truncated?: unknown }).truncated === true);
     });
-    return this.recordMany(entries).length;
+    return this.#recordMany("import", entries, cut).length;
   }
 
   /** Closes the file. Further calls throw. */
@@ -459,7 +468,7 @@ export class MemoryStore {
     if (this.#closed) throw new Error(`MemoryStore.${what}: the store is closed`);
   }
 
-  #row(e: MemoryInput, index: number): unknown[] {
+  #row(e: MemoryInput, index: number, wasCut: boolean): unknown[] {
     const where = `MemoryStore.record: entry ${index}`;
     if (e === null || typeof e !== "object")
       throw new TypeError(`${where} must be an object, got ${show(e)}`);
@@ -493,7 +502,7 @@ export class MemoryStore {
       input.text,
       output.text,
       e.isError ? 1 : 0,
-      input.cut || output.cut ? 1 : 0,
+      wasCut || input.cut || output.cut ? 1 : 0,
       e.createdAt ?? Date.now(),
     ];
   }
