@@ -147,6 +147,15 @@ describe("MemoryStore", () => {
       expect(open("raced.db").count()).toBe(0);
     });
 
+    it("refuses a busyTimeoutMs that SQLite would read as no wait at all", () => {
+      expect(open("m.db", { busyTimeoutMs: 0 }).count()).toBe(0);
+      for (const busyTimeoutMs of [Number.POSITIVE_INFINITY, Number.NaN, -1, 1.5, "5000" as never]) {
+        expect(() => open("other.db", { busyTimeoutMs })).toThrow(
+          "MemoryStore.open: `busyTimeoutMs` must be a whole number of ms, 0 or more, got",
+        );
+      }
+    });
+
     it("migrates a version 1 file: old memories are still found, new ones are indexed beside them", async () => {
       const path = join(dir, "v1.db");
       const old = new Database(path);

@@ -180,6 +180,15 @@ export class MemoryStore {
         `MemoryStore.open: \`mmapBytes\` must be a whole number of bytes, 0 or more, got ${JSON.stringify(options.mmapBytes)}`,
       );
     }
+    // Interpolated into a PRAGMA, which reads anything but an integer (NaN, Infinity) as 0: no wait at all.
+    if (
+      options.busyTimeoutMs !== undefined &&
+      !(Number.isSafeInteger(options.busyTimeoutMs) && options.busyTimeoutMs >= 0)
+    ) {
+      throw new TypeError(
+        `MemoryStore.open: \`busyTimeoutMs\` must be a whole number of ms, 0 or more, got ${show(options.busyTimeoutMs)}`,
+      );
+    }
     if (options.embed !== undefined && typeof options.embed !== "function") {
       throw new TypeError(
         `MemoryStore.open: \`embed\` must be a function (texts) => Promise<Float32Array[]>`,
