@@ -4,11 +4,15 @@
  */
 export function cutText(text: string, maxChars: number): { text: string; cut: boolean } {
   if (text.length <= maxChars) return { text, cut: false };
-  let end = maxChars;
-  const code = text.charCodeAt(end - 1);
-  if (code >= 0xd800 && code <= 0xdbff) end--;
+  const end = wholeEnd(text, maxChars);
   return {
     text: `${text.slice(0, end)}\n[... cut: ${text.length - end} more characters not stored]`,
     cut: true,
   };
+}
+
+/** `end`, or one less where `end` would split a surrogate pair: where to cut `text` at most `end` long. */
+export function wholeEnd(text: string, end: number): number {
+  const code = text.charCodeAt(end - 1);
+  return end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
 }

@@ -30,13 +30,17 @@ export function asWords(query: string): string {
     .join(" ");
 }
 
-/** True for SQLite's errors about a MATCH expression it could not parse. */
+/**
+ * True for SQLite's errors about a MATCH expression it could not parse,
+ * including one nested deeper than FTS5's parser stack (about 100
+ * parentheses) or expression tree (256 levels, e.g. a long `NOT` chain).
+ */
 export function isFtsSyntaxError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   return (
     (code === "SQLITE_ERROR" || code === undefined) &&
-    /fts5: syntax error|unterminated string|no such column|unknown special query|fts5: .*(column|expression)/i.test(
+    /fts5: syntax error|unterminated string|no such column|unknown special query|fts5: .*(column|expression)|fts5: parser stack overflow|fts5 expression tree is too large/i.test(
       error.message,
     )
   );

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryStore } from "./memory-store.js";
-import { MemoryStoreError } from "./schema.js";
+import { MemoryStoreError, migrate } from "./schema.js";
 import { SCHEMA_V1_DDL, V1_INSERT } from "./test-schema-v1.js";
 import { SCHEMA_V2_DDL, V2_INDEX, V2_INSERT } from "./test-schema-v2.js";
 import type { MemoryInput } from "./types.js";
@@ -136,6 +136,49 @@ describe("MemoryStore", () => {
       expect(() => MemoryStore.open(path)).toThrow(
         /schema version 7, newer than this @toolkit\/memory understands \(3\)/,
       );
+    });
+
+    it("takes a new file that another process set up between its first reads as ours", () => {
+      const path = join(dir, "raced.db");
+      const db = new Database(path);
+      let raced = false;
+      // Another process opens the same new file right after this one read its application id.
+      const racing = new Proxy(db, {
+        get(target, key) {
+          if (key === "pragma") {
+            return (source: string, options?: Database.PragmaOptions) => {
+              const value = target.pragma(source, options);
+              if (source === "application_id" && !raced) {
+                raced = true;
+                try {
+                  MemoryStore.open(path, { busyTimeoutMs: 0 }).close();
+                } catch {
+                  // Kept out by this one's read: it sets the file up itself.
+                }
+              }
+              return value;
+            };
+          }
+          const value = Reflect.get(target, key);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+      try {
+        expect(() => migrate(racing, path)).not.toThrow();
+        expect(raced).toBe(true);
+      } finally {
+        db.close();
+      }
+      expect(open("raced.db").count()).toBe(0);
+    });
+
+    it("refuses a busyTimeoutMs that SQLite would read as no wait at all", () => {
+      expect(open("m.db", { busyTimeoutMs: 0 }).count()).toBe(0);
+      for (const busyTimeoutMs of [Number.POSITIVE_INFINITY, Number.NaN, -1, 1.5, "5000" as never]) {
+        expect(() => open("other.db", { busyTimeoutMs })).toThrow(
+          "MemoryStore.open: `busyTimeoutMs` must be a whole number of ms, 0 or more, got",
+        );
+      }
     });
 
     it("migrates a version 1 file: old memories are still found, new ones are indexed beside them", async () => {
@@ -272,6 +315,30 @@ describe("MemoryStore", () => {
       expect(m).toContain("[REDACTED:openai-key]");
     });
 
+    it("redacts secrets in the session, project and tool too, and still filters by them", async () => {
+      const session = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+      const project = "AKIAABCDEFGHIJKLMNOP";
+      const tool = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+      const store = open();
+      store.record(call({ session, project, tool, output: "needle" }));
+      const [hit, ...rest] = await store.search({ query: "needle", session, project, tool });
+      expect(rest).toEqual([]);
+      expect(hit?.memory).toMatchObject({
+        session: "[REDACTED:openai-key]",
+        project: "[REDACTED:aws-access-key-id]",
+        tool: "[REDACTED:github-token]",
+      });
+      store.close();
+      stores.pop();
+      for (const f of ["m.db", "m.db-wal"]) {
+        let raw = "";
+        try {
+          raw = readFileSync(join(dir, f)).toString("latin1");
+        } catch {}
+        for (const secret of [session, project, tool]) expect(raw).not.toContain(secret);
+      }
+    });
+
     it("indexes every stored row exactly once, whatever mix of writes and prunes came before", async () => {
       let run = 0;
       await fc.assert(
@@ -339,6 +406,58 @@ describe("MemoryStore", () => {
       expect(() => store.record({ ...call(), session: "" })).toThrow("`session` must be non-empty text");
       expect(() => store.record({ ...call(), output: 3 as never })).toThrow(
         "`output` must be text, got number",
+      );
+      expect(store.count()).toBe(0);
+    });
+    it("refuses what import would refuse, so that every export imports again", () => {
+      const store = open();
+      expect(() => store.record({ ...call(), createdAt: "2026-11-30" as never })).toThrow(
+        'MemoryStore.record: entry 0: `createdAt` must be a time in ms, got "2026-11-30"',
+      );
+      expect(() => store.record({ ...call(), createdAt: Number.NaN })).toThrow(
+        "`createdAt` must be a time in ms, got NaN",
+      );
+      expect(() => store.record({ ...call(), turn: "2" as never })).toThrow(
+        '`turn` must be an integer, got "2"',
+      );
+      expect(() => store.record({ ...call(), tool: { name: "Grep" } as never })).toThrow(
+        "`tool` must be text, got an object",
+      );
+      expect(() => store.record({ ...call(), project: 7 as never })).toThrow("`project` must be text, got 7");
+      store.record({ ...call(), tool: undefined, project: null as never, turn: null as never, createdAt: 5 });
+      expect(open("again.db").import(store.export())).toBe(1);
+    });
+
+    it("puts neither a secret nor a whole text into an error", () => {
+      const key = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+      const store = open();
+      const line = (fields: Record<string, unknown>) =>
+        JSON.stringify({ kind: "call", session: "s", input: "", output: "x", createdAt: 1, ...fields });
+      const messages = [
+        () => store.record(key as never),
+        () => store.record({ ...call(), kind: `${key} ${"x".repeat(10_000)}` as never }),
+        () => store.record({ ...call(), session: { token: key } as never }),
+        () => store.import(line({ input: { headers: { authorization: `Bearer ${key}` } } })),
+        () => store.import(line({ output: ["x".repeat(10_000)] })),
+        () => store.import(line({ kind: key })),
+        () => store.import(line({ createdAt: key })),
+        () => store.import(line({ turn: key })),
+      ].map((f) => {
+        try {
+          f();
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return "did not throw";
+      });
+      for (const message of messages) {
+        expect(message).toMatch(/^MemoryStore\.(record|import)/);
+        expect(message).not.toContain("abcdefghijklmnop");
+        expect(message.length).toBeLessThan(200);
+      }
+      expect(messages[3]).toBe("MemoryStore.import: line 1: `input` must be text, got an object");
+      expect(() => store.record({ ...call(), turn: 1n as never, kind: 2n as never })).toThrow(
+        '`kind` must be "call" or "run", got a bigint',
       );
       expect(store.count()).toBe(0);
     });
@@ -418,6 +537,27 @@ describe("MemoryStore", () => {
       expect(await times({ project: "p" })).toEqual([30]);
     });
 
+    it("takes since as a Date too, and refuses filters of the wrong type instead of matching nothing", async () => {
+      const store = open();
+      store.record(call({ output: "needle", createdAt: 10 }));
+      store.record(call({ output: "needle", createdAt: 20 }));
+      const times = async (s: Record<string, unknown>) =>
+        (await store.search({ query: "needle", ...s })).map((h) => h.memory.createdAt).sort();
+      expect(await times({ since: new Date(15) })).toEqual([20]);
+      await expect(times({ since: "2026-11-30" })).rejects.toThrow(
+        "MemoryStore.search: `since` must be a time in ms or a Date, got string",
+      );
+      await expect(times({ since: Number.NaN })).rejects.toThrow("`since` must be a time in ms or a Date");
+      await expect(times({ since: new Date("nope") })).rejects.toThrow(
+        "`since` must be a time in ms or a Date",
+      );
+      await expect(times({ session: { a: 1 } })).rejects.toThrow(
+        "MemoryStore.search: `session` must be text, got object",
+      );
+      await expect(times({ tool: 7 })).rejects.toThrow("`tool` must be text, got number");
+      await expect(times({ project: null })).rejects.toThrow("`project` must be text, got null");
+    });
+
     it.each(['"unbalanced', "foo(", "AND", "col:value", "NEAR(", "*", "a OR", ")(", "tool:Grep:"])(
       "searches the FTS syntax error %j as a phrase instead of failing",
       async (query) => {
@@ -426,6 +566,24 @@ describe("MemoryStore", () => {
         await expect(store.search({ query })).resolves.toBeInstanceOf(Array);
       },
     );
+
+    it.each([
+      ["parentheses nested past FTS5's parser stack", `${"(".repeat(120)}needle${")".repeat(120)}`],
+      ["a NOT chain deeper than FTS5's expression tree", Array(300).fill("needle").join(" NOT ")],
+      ["a quoted NUL", '"needle\0"'],
+    ])("never throws on %s", async (_, query) => {
+      const store = open();
+      store.record(call({ output: "the needle is here" }));
+      await expect(store.search({ query })).resolves.toBeInstanceOf(Array);
+    });
+
+    it("does not drop the words after a NUL in the query", async () => {
+      const store = open();
+      store.record(call({ output: "needle only", createdAt: 1 }));
+      store.record(call({ output: "needle and thread", createdAt: 2 }));
+      const hits = await store.search({ query: "needle\0thread" });
+      expect(hits.map((h) => h.memory.createdAt)).toEqual([2]);
+    });
 
     it("keeps OR and prefixes when a word holds a character FTS5 refuses", async () => {
       const store = open();
@@ -480,6 +638,7 @@ describe("MemoryStore", () => {
     it("refuses an empty query and a bad limit", async () => {
       const store = open();
       await expect(store.search({ query: "  " })).rejects.toThrow("`query` must be non-empty text");
+      await expect(store.search({ query: "\0 " })).rejects.toThrow("`query` must be non-empty text");
       await expect(store.search({ query: "x", limit: 0 })).rejects.toThrow(
         "`limit` must be a positive integer",
       );
@@ -509,6 +668,115 @@ describe("MemoryStore", () => {
     });
   });
 
+  describe("when embed misbehaves or the store changes while it waits", () => {
+    const twoDims = (texts: readonly string[]) =>
+      texts.map((t) => new Float32Array([t.includes("automobile") || t.includes("car") ? 1 : 0, 0.01]));
+
+    it("compares only vectors of the query's length (the embedding model was changed)", async () => {
+      let dims = 2;
+      const embed = async (texts: readonly string[]) =>
+        twoDims(texts).map((v) => {
+          const out = new Float32Array(dims);
+          out.set(v);
+          return out;
+        });
+      const store = open("m.db", { embed });
+      store.record(call({ output: "baked bread with flour" }));
+      await store.embedPending();
+      dims = 8;
+      store.record(call({ output: "a new automobile" }));
+      const hits = await store.search({ query: "car" });
+      expect(hits.map((h) => h.memory.output)).toEqual(["a new automobile"]);
+    });
+
+    it("refuses a batch of vectors of mixed or zero length, and stores none of it", async () => {
+      for (const lengths of [
+        [2, 3],
+        [0, 0],
+      ]) {
+        const store = open(`m${lengths.join("-")}.db`, {
+          embed: async (texts) => texts.map((_, i) => new Float32Array(lengths[i] ?? 2)),
+        });
+        store.recordMany([call({ output: "one" }), call({ output: "two" })]);
+        await expect(store.embedPending()).rejects.toThrow(
+          "`embed` must resolve with one Float32Array per text (2), all of one length above 0",
+        );
+        await expect(store.search({ query: "one" })).rejects.toThrow("all of one length above 0");
+      }
+      const raw = new Database(join(dir, "m2-3.db"), { readonly: true });
+      expect(raw.prepare("SELECT count(*) AS n FROM embeddings").get()).toEqual({ n: 0 });
+      raw.close();
+    });
+
+    it("gives embed well-formed text, never half an emoji", async () => {
+      const seen: string[] = [];
+      const store = open("m.db", {
+        embed: async (texts) => {
+          seen.push(...texts);
+          return twoDims(texts);
+        },
+      });
+      // "Grep: " and "{}\n" are 9 characters: the emoji straddles the 2,000th.
+      store.record(call({ input: "{}", output: `${"x".repeat(1_990)}\u{1F600}` }));
+      await store.embedPending();
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).not.toMatch(/\p{Cs}/u);
+    });
+
+    it("says so when the query's vector is not a Float32Array", async () => {
+      let queries = false;
+      const store = open("m.db", {
+        embed: async (texts) => (queries ? (undefined as never) : twoDims(texts)),
+      });
+      store.record(call({ output: "an automobile" }));
+      await store.embedPending();
+      queries = true;
+      await expect(store.search({ query: "car" })).rejects.toThrow(
+        "`embed` must resolve with one Float32Array per text",
+      );
+    });
+
+    it("searches on when memories are pruned or replaced while embed runs", async () => {
+      let during: (() => void) | undefined;
+      const store = open("m.db", {
+        embed: async (texts) => {
+          during?.();
+          during = undefined;
+          return twoDims(texts);
+        },
+      });
+      store.record(call({ output: "old automobile", createdAt: 1 }));
+      store.record(call({ output: "newer automobile", createdAt: 2 }));
+      during = () => {
+        // Another writer: the newest memory goes, and a new one takes its id.
+        store.prune({ olderThan: 3 });
+        store.record(call({ output: "bread", createdAt: 4 }));
+      };
+      const hits = await store.search({ query: "car" });
+      expect(hits.map((h) => h.memory.output)).toEqual(["bread"]);
+      // The vector stored for the new memory is its own, not the one embed made for the memory it replaced.
+      const raw = new Database(join(dir, "m.db"), { readonly: true });
+      const rows = raw.prepare("SELECT vector FROM embeddings").all() as Array<{ vector: Buffer }>;
+      raw.close();
+      expect(rows.map((r) => [...new Float32Array(new Uint8Array(r.vector).buffer)])).toEqual([
+        [0, Math.fround(0.01)],
+      ]);
+    });
+
+    it("rejects with the store's own error when it is closed while embed runs", async () => {
+      let release = () => {};
+      const store = open("m.db", {
+        embed: (texts) => new Promise((resolve) => (release = () => resolve(twoDims(texts)))),
+      });
+      store.record(call({ output: "an automobile" }));
+      const searching = store.search({ query: "car" });
+      stores.pop()?.close();
+      release();
+      await expect(searching).rejects.toThrow("MemoryStore.search: the store is closed");
+      await expect(store.embedPending()).rejects.toThrow("MemoryStore.embedPending: the store is closed");
+    });
+  });
+
   describe("when it prunes, exports and imports", () => {
     it("removes memories older than a time, then all but the newest", () => {
       const store = open();
@@ -527,6 +795,21 @@ describe("MemoryStore", () => {
       expect(b.import(a.export())).toBe(2);
       expect(b.export()).toBe(a.export());
       expect((await b.search({ query: "needle" })).length).toBe(1);
+    });
+
+    it("keeps the mark of a cut memory across export and import", () => {
+      const a = open("a.db", { maxTextChars: 100 });
+      a.record(call({ output: "y".repeat(1_000), createdAt: 1 }));
+      a.record(call({ output: "short", createdAt: 2 }));
+      const b = open("b.db");
+      expect(b.import(a.export())).toBe(2);
+      expect(b.export()).toBe(a.export());
+      const marks = (store: MemoryStore) =>
+        [1, 2].map((id) => store.get(id)).map((m) => [m?.createdAt, m?.truncated]);
+      expect(marks(b)).toEqual([
+        [1, true],
+        [2, false],
+      ]);
     });
 
     it("imports all or nothing and names the bad line", () => {

@@ -1,7 +1,7 @@
 import { closeSync, openSync, rmSync, statSync } from "node:fs";
 import { redactSecrets } from "@toolkit/internal";
 import Database from "better-sqlite3";
-import { cutText } from "./cut-text.js";
+import { cutText, wholeEnd } from "./cut-text.js";
 import { asPhrase, asWords, isFtsSyntaxError } from "./fts-query.js";
 import { cosine, fuseRanks } from "./fuse-ranks.js";
 import { MemoryStoreError, migrate } from "./schema.js";
@@ -88,6 +88,45 @@ function createPrivately(path: string): boolean {
   }
 }
 
+/** `since` of a search in ms (NaN for anything but a number or a Date). */
+function sinceMs(since: unknown): number {
+  return since instanceof Date ? since.getTime() : typeof since === "number" ? since : Number.NaN;
+}
+
+/**
+ * A value for an error message: never a secret and never a whole text (a
+ * bad entry may be a tool's output): text is redacted, then cut to 40
+ * characters; objects and arrays are named, not shown.
+ */
+function show(value: unknown): string {
+  if (typeof value === "string") {
+    const text = redactSecrets(value).text;
+    return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+  }
+  if (value === null || typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return "an array";
+  return `a${typeof value === "object" ? "n" : ""} ${typeof value}`;
+}
+
+/** A session, project or tool name as stored: redacted like the texts (a caller may build one from anything). */
+function redactName(name: string | undefined): string | null {
+  return name === undefined || name === null ? null : redactSecrets(name).text;
+}
+
+function badVectors(texts: number, got: unknown): TypeError {
+  return new TypeError(
+    `MemoryStore: \`embed\` must resolve with one Float32Array per text (${texts}), all of one length above 0, got ${
+      Array.isArray(got)
+        ? `${got.length} (${got
+            .slice(0, 8)
+            .map((v) => (v instanceof Float32Array ? v.length : typeof v))
+            .join(", ")})`
+        : typeof got
+    }`,
+  );
+}
+
 function positiveInt(owner: string, field: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
     throw new TypeError(`${owner}: \`${field}\` must be a positive integer, got ${JSON.stringify(value)}`);
@@ -159,6 +198,15 @@ export class MemoryStore {
         `MemoryStore.open: \`mmapBytes\` must be a whole number of bytes, 0 or more, got ${JSON.stringify(options.mmapBytes)}`,
       );
     }
+    // Interpolated into a PRAGMA, which reads anything but an integer (NaN, Infinity) as 0: no wait at all.
+    if (
+      options.busyTimeoutMs !== undefined &&
+      !(Number.isSafeInteger(options.busyTimeoutMs) && options.busyTimeoutMs >= 0)
+    ) {
+      throw new TypeError(
+        `MemoryStore.open: \`busyTimeoutMs\` must be a whole number of ms, 0 or more, got ${show(options.busyTimeoutMs)}`,
+      );
+    }
     if (options.embed !== undefined && typeof options.embed !== "function") {
       throw new TypeError(
         `MemoryStore.open: \`embed\` must be a function (texts) => Promise<Float32Array[]>`,
@@ -207,8 +255,13 @@ export class MemoryStore {
 
   /** Stores several memories in one transaction (much faster than one by one); returns their ids. */
   recordMany(entries: readonly MemoryInput[]): number[] {
-    this.#open("recordMany");
-    const rows = entries.map((e, i) => this.#row(e, i));
+    return this.#recordMany("recordMany", entries, []);
+  }
+
+  /** `cut[i]`: entry i was already cut where it came from (an imported memory marked truncated). */
+  #recordMany(what: string, entries: readonly MemoryInput[], cut: readonly boolean[]): number[] {
+    this.#open(what);
+    const rows = entries.map((e, i) => this.#row(e, i, cut[i] === true));
     if (rows.length === 0) return [];
     return this.#db
       .transaction(() => {
@@ -239,20 +292,38 @@ export class MemoryStore {
    */
   async search(search: MemorySearch): Promise<MemoryHit[]> {
     this.#open("search");
-    const query = typeof search.query === "string" ? search.query.trim() : "";
+    // FTS5 reads a query as C text: a NUL ends it there, and inside quotes
+    // leaves the string unterminated in every form the query is tried in.
+    const query = typeof search.query === "string" ? search.query.replaceAll("\0", " ").trim() : "";
     if (query === "")
+      throw new TypeError(`MemoryStore.search: \`query\` must be non-empty text, got ${show(search.query)}`);
+    for (const field of ["session", "tool", "project"] as const) {
+      const value: unknown = search[field];
+      if (value !== undefined && typeof value !== "string") {
+        throw new TypeError(
+          `MemoryStore.search: \`${field}\` must be text, got ${value === null ? "null" : typeof value}`,
+        );
+      }
+    }
+    if (search.since !== undefined && !Number.isFinite(sinceMs(search.since))) {
+      const since: unknown = search.since;
       throw new TypeError(
-        `MemoryStore.search: \`query\` must be non-empty text, got ${JSON.stringify(search.query)}`,
+        `MemoryStore.search: \`since\` must be a time in ms or a Date, got ${since instanceof Date ? "an invalid Date" : typeof since === "number" ? since : typeof since}`,
       );
+    }
     const limit = Math.min(
       search.limit === undefined ? 10 : positiveInt("MemoryStore.search", "limit", search.limit),
       MAX_LIMIT,
     );
     const words = this.#fullText(query, search, this.#embed ? limit * 4 : limit);
     if (!this.#embed) return words;
-    await this.embedPending();
-    const [vector] = await this.#embed([query]);
+    await this.#embedPending("search");
+    const vectors = await this.#embed([query]);
+    this.#open("search");
+    if (!Array.isArray(vectors)) throw badVectors(1, vectors);
+    const [vector] = vectors;
     if (!vector) return words;
+    if (!(vector instanceof Float32Array) || vector.length === 0) throw badVectors(1, vectors);
     const nearest = this.#nearest(vector, search, limit * 4);
     const fused = fuseRanks([words.map((h) => h.memory.id), nearest]).slice(0, limit);
     const snippets = new Map(words.map((h) => [h.memory.id, h.snippet]));
@@ -266,6 +337,11 @@ export class MemoryStore {
 
   /** Embeds every memory that has no vector yet (search does this first). Returns how many were embedded. */
   async embedPending(): Promise<number> {
+    return this.#embedPending("embedPending");
+  }
+
+  async #embedPending(what: string): Promise<number> {
+    this.#open(what);
     const embed = this.#embed;
     if (!embed) return 0;
     let done = 0;
@@ -273,30 +349,41 @@ export class MemoryStore {
       `SELECT id, tool, input, output FROM memories m
        WHERE NOT EXISTS (SELECT 1 FROM embeddings e WHERE e.id = m.id) ORDER BY id LIMIT ${EMBED_BATCH}`,
     );
-    const put = this.#db.prepare("INSERT OR REPLACE INTO embeddings (id, vector) VALUES (?, ?)");
+    // Only while the memory still holds the text that was embedded: another
+    // writer may have pruned it meanwhile (its id then fails the foreign key),
+    // and a new memory may have taken its id.
+    const put = this.#db.prepare(
+      `INSERT OR REPLACE INTO embeddings (id, vector)
+       SELECT id, ? FROM memories WHERE id = ? AND tool IS ? AND input = ? AND output = ?`,
+    );
     for (;;) {
       const rows = pick.all() as Array<{ id: number; tool: string | null; input: string; output: string }>;
       if (rows.length === 0) return done;
-      const texts = rows.map((r) => `${r.tool ?? "run"}: ${r.input}\n${r.output}`.slice(0, EMBED_TEXT_CHARS));
+      const texts = rows.map((r) => {
+        const text = `${r.tool ?? "run"}: ${r.input}\n${r.output}`;
+        return text.slice(0, wholeEnd(text, EMBED_TEXT_CHARS));
+      });
       const vectors = await embed(texts);
+      this.#open(what);
+      const first = Array.isArray(vectors) ? vectors[0] : undefined;
       if (
         !Array.isArray(vectors) ||
         vectors.length !== rows.length ||
-        !vectors.every((v) => v instanceof Float32Array)
+        !(first instanceof Float32Array) ||
+        first.length === 0 ||
+        !vectors.every((v) => v instanceof Float32Array && v.length === first.length)
       ) {
-        throw new TypeError(
-          `MemoryStore: \`embed\` must resolve with one Float32Array per text (${rows.length}), got ${Array.isArray(vectors) ? vectors.length : typeof vectors}`,
-        );
+        throw badVectors(rows.length, vectors);
       }
-      this.#db
-        .transaction(() => {
-          rows.forEach((r, i) => {
+      done += this.#db
+        .transaction(() =>
+          rows.reduce((stored, r, i) => {
             const v = vectors[i] as Float32Array;
-            put.run(r.id, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
-          });
-        })
+            const bytes = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+            return stored + put.run(bytes, r.id, r.tool, r.input, r.output).changes;
+          }, 0),
+        )
         .immediate();
-      done += rows.length;
     }
   }
 
@@ -347,6 +434,8 @@ export class MemoryStore {
         input: m.input,
         output: m.output,
         isError: m.isError,
+        // Only when set, so that the lines of whole memories are as before.
+        truncated: m.truncated || undefined,
         createdAt: m.createdAt,
       });
     }
@@ -388,6 +477,7 @@ export class MemoryStore {
     if (typeof jsonl !== "string")
       throw new TypeError(`MemoryStore.import: expected JSONL text, got ${typeof jsonl}`);
     const entries: MemoryInput[] = [];
+    const cut: boolean[] = [];
     jsonl.split("\n").forEach((line, i) => {
       if (line.trim() === "") return;
       let value: unknown;
@@ -397,8 +487,9 @@ export class MemoryStore {
         throw new TypeError(`MemoryStore.import: line ${i + 1} is not JSON: ${(error as Error).message}`);
       }
       entries.push(this.#parseLine(value, i + 1));
+      cut.push((value as { truncated?: unknown }).truncated === true);
     });
-    return this.recordMany(entries).length;
+    return this.#recordMany("import", entries, cut).length;
   }
 
   /** Closes the file. Further calls throw. */
@@ -412,31 +503,41 @@ export class MemoryStore {
     if (this.#closed) throw new Error(`MemoryStore.${what}: the store is closed`);
   }
 
-  #row(e: MemoryInput, index: number): unknown[] {
+  #row(e: MemoryInput, index: number, wasCut: boolean): unknown[] {
     const where = `MemoryStore.record: entry ${index}`;
     if (e === null || typeof e !== "object")
-      throw new TypeError(`${where} must be an object, got ${JSON.stringify(e)}`);
+      throw new TypeError(`${where} must be an object, got ${show(e)}`);
     if (e.kind !== "call" && e.kind !== "run")
-      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${JSON.stringify(e.kind)}`);
+      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${show(e.kind)}`);
     if (typeof e.session !== "string" || e.session === "")
-      throw new TypeError(`${where}: \`session\` must be non-empty text, got ${JSON.stringify(e.session)}`);
+      throw new TypeError(`${where}: \`session\` must be non-empty text, got ${show(e.session)}`);
     for (const field of ["input", "output"] as const) {
       if (typeof e[field] !== "string")
         throw new TypeError(`${where}: \`${field}\` must be text, got ${typeof e[field]}`);
     }
+    // What import refuses, so that every export can be imported again.
+    for (const field of ["project", "tool"] as const) {
+      const value: unknown = e[field];
+      if (value !== undefined && value !== null && typeof value !== "string")
+        throw new TypeError(`${where}: \`${field}\` must be text, got ${show(value)}`);
+    }
+    if (e.turn !== undefined && e.turn !== null && !Number.isInteger(e.turn))
+      throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(e.turn)}`);
+    if (e.createdAt !== undefined && (typeof e.createdAt !== "number" || !Number.isFinite(e.createdAt)))
+      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(e.createdAt)}`);
     const input = cutText(redactSecrets(e.input).text, this.#maxTextChars);
     const output = cutText(redactSecrets(e.output).text, this.#maxTextChars);
     // In the order of the columns of #insert.
     return [
       e.kind,
-      e.session,
-      e.project ?? null,
-      e.tool ?? null,
+      redactName(e.session),
+      redactName(e.project),
+      redactName(e.tool),
       e.turn ?? null,
       input.text,
       output.text,
       e.isError ? 1 : 0,
-      input.cut || output.cut ? 1 : 0,
+      wasCut || input.cut || output.cut ? 1 : 0,
       e.createdAt ?? Date.now(),
     ];
   }
@@ -447,18 +548,17 @@ export class MemoryStore {
       throw new TypeError(`${where} must be a JSON object`);
     const v = value as Record<string, unknown>;
     const text = (k: string) => {
-      if (typeof v[k] !== "string")
-        throw new TypeError(`${where}: \`${k}\` must be text, got ${JSON.stringify(v[k])}`);
+      if (typeof v[k] !== "string") throw new TypeError(`${where}: \`${k}\` must be text, got ${show(v[k])}`);
       return v[k] as string;
     };
     const optionalText = (k: string) => (v[k] === undefined || v[k] === null ? undefined : text(k));
     if (v.kind !== "call" && v.kind !== "run")
-      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${JSON.stringify(v.kind)}`);
+      throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${show(v.kind)}`);
     if (typeof v.createdAt !== "number" || !Number.isFinite(v.createdAt)) {
-      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${JSON.stringify(v.createdAt)}`);
+      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(v.createdAt)}`);
     }
     if (v.turn !== undefined && v.turn !== null && !Number.isInteger(v.turn)) {
-      throw new TypeError(`${where}: \`turn\` must be an integer, got ${JSON.stringify(v.turn)}`);
+      throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(v.turn)}`);
     }
     return {
       kind: v.kind,
@@ -480,10 +580,11 @@ export class MemoryStore {
       clauses.push(sql);
       params.push(value);
     };
-    if (search.session !== undefined) add("m.session = ?", search.session);
-    if (search.tool !== undefined) add("m.tool = ?", search.tool);
-    if (search.project !== undefined) add("m.project = ?", search.project);
-    if (search.since !== undefined) add("m.created_at >= ?", search.since);
+    // Redacted as they were when stored, so that a name holding a secret still matches.
+    if (search.session !== undefined) add("m.session = ?", redactName(search.session));
+    if (search.tool !== undefined) add("m.tool = ?", redactName(search.tool));
+    if (search.project !== undefined) add("m.project = ?", redactName(search.project));
+    if (search.since !== undefined) add("m.created_at >= ?", sinceMs(search.since));
     return { sql: clauses.map((c) => ` AND ${c}`).join(""), params };
   }
 
@@ -544,7 +645,9 @@ export class MemoryStore {
          WHERE 1 = 1${sql} ORDER BY m.created_at DESC LIMIT ?`,
       )
       .all(...params, this.#maxVectorScan) as Array<{ id: number; vector: Buffer }>;
+    // A vector of another length was made by another model: it cannot be compared.
     return rows
+      .filter((r) => r.vector.byteLength === vector.byteLength)
       .map((r) => ({
         id: r.id,
         // A copy: the blob's bytes need not be 4-byte aligned.

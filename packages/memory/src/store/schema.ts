@@ -77,9 +77,15 @@ export class MemoryStoreError extends Error {
  * program's database, a newer schema) is refused without writing.
  */
 export function migrate(db: Database.Database, path: string): void {
-  const appId = db.pragma("application_id", { simple: true }) as number;
-  const version = db.pragma("user_version", { simple: true }) as number;
-  const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n;
+  // One read transaction: another process may set up a new file between
+  // separate reads, and an id of 0 beside its tables looks like a foreign file.
+  const { appId, version, tables } = db
+    .transaction(() => ({
+      appId: db.pragma("application_id", { simple: true }) as number,
+      version: db.pragma("user_version", { simple: true }) as number,
+      tables: (db.prepare("SELECT count(*) AS n FROM sqlite_schema").get() as { n: number }).n,
+    }))
+    .deferred();
   if (appId !== APPLICATION_ID && (appId !== 0 || tables > 0 || version !== 0)) {
     throw new MemoryStoreError(
       `MemoryStore.open: ${path} is a SQLite database of another program (application_id ${appId}, ${tables} schema objects); refusing to change it. Give a new path or a Toolkit memory file.`,

@@ -57,8 +57,8 @@ export interface MemorySearch {
   session?: string | undefined;
   /** Only calls of this tool. */
   tool?: string | undefined;
-  /** Only memories at or after this time (ms since the epoch). */
-  since?: number | undefined;
+  /** Only memories at or after this time (ms since the epoch, or a Date). */
+  since?: number | Date | undefined;
   /** Only this project's memories. */
   project?: string | undefined;
 }

@@ -45,6 +45,24 @@ describe("SearchMemories", () => {
     );
   });
 
+  it("answers well-formed text whatever a memory holds: no half emoji, no failure on a far-off time", async () => {
+    const store = storeWith(["Grep", "needle in the far future", 1e300]);
+    store.record({
+      kind: "call",
+      session: "s1",
+      tool: "Read",
+      input: `${"x".repeat(292)}\u{1F600} and more`,
+      output: "needle again",
+      createdAt: 2,
+    });
+    const out = await search(store, { query: "needle" });
+    expect(out?.isError).toBe(false);
+    const text = out?.textContent() ?? "";
+    expect(text).toContain("2 memories match");
+    expect(text).toContain(`input: ${"x".repeat(292)}...`);
+    expect(text).not.toMatch(/\p{Cs}/u);
+  });
+
   it("says so when nothing matches", async () => {
     expect((await search(storeWith(), { query: "absent" }))?.textContent()).toBe(
       'No memories match "absent".',

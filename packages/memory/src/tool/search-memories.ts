@@ -1,4 +1,5 @@
 import { type JsonSchema, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
+import { wholeEnd } from "../store/cut-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MemoryHit } from "../store/types.js";
 
@@ -43,7 +44,15 @@ const INPUT_SCHEMA: JsonSchema = {
 };
 
 function when(ms: number): string {
-  return new Date(ms).toISOString().replace("T", " ").slice(0, 16);
+  const date = new Date(ms);
+  // A time outside Date's range (an imported line may hold one) must not fail every search that finds it.
+  if (Number.isNaN(date.getTime())) return `at ${ms} ms`;
+  return date.toISOString().replace("T", " ").slice(0, 16);
+}
+
+/** `text` cut to `max` characters with "...", never between the halves of a surrogate pair. */
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, wholeEnd(text, max))}...`;
 }
 
 function render(hit: MemoryHit, index: number): string {
@@ -58,11 +67,7 @@ function render(hit: MemoryHit, index: number): string {
     .join(", ");
   const head = `[${index + 1}] ${when(m.createdAt)} ${what} (${where})`;
   const input = m.kind === "run" ? `task: ${m.input}` : `input: ${m.input}`;
-  return [
-    head,
-    `  ${input.length > 300 ? `${input.slice(0, 300)}...` : input}`,
-    `  ${hit.snippet.replaceAll("\n", " ")}`,
-  ].join("\n");
+  return [head, `  ${clip(input, 300)}`, `  ${hit.snippet.replaceAll("\n", " ")}`].join("\n");
 }
 
 /**
