@@ -782,6 +782,10 @@ describe("MemoryStore", () => {
       expect(store.prune({ maxRows: 2 })).toBe(1);
       expect([...store.exportLines()].map((l) => JSON.parse(l).createdAt)).toEqual([30, 40]);
       expect(() => store.prune({ maxRows: -1 })).toThrow("`maxRows` must be an integer >= 0");
+      // An integer too large for SQLite's 64-bit OFFSET was bound as a REAL: a raw SQLITE_MISMATCH.
+      expect(() => store.prune({ maxRows: 1e20 })).toThrow(
+        "`maxRows` must be an integer >= 0, got 100000000000000000000",
+      );
     });
 
     it("round-trips JSONL into another file", async () => {
@@ -817,6 +821,12 @@ describe("MemoryStore", () => {
       );
       expect(() => store.import(`${good}\nnot json\n`)).toThrow("line 2 is not JSON");
       expect(store.count()).toBe(0);
+    });
+
+    it("reads a file that starts with a byte order mark", () => {
+      const store = open();
+      const line = JSON.stringify({ kind: "call", session: "s", input: "", output: "x", createdAt: 1 });
+      expect(store.import(`\uFEFF${line}\r\n`)).toBe(1);
     });
   });
 });

@@ -390,7 +390,7 @@ export class MemoryStore {
   /** Removes old memories; returns how many were removed. */
   prune({ olderThan, maxRows }: PruneOptions = {}): number {
     this.#open("prune");
-    if (maxRows !== undefined && (!Number.isInteger(maxRows) || maxRows < 0)) {
+    if (maxRows !== undefined && (!Number.isSafeInteger(maxRows) || maxRows < 0)) {
       throw new TypeError(
         `MemoryStore.prune: \`maxRows\` must be an integer >= 0, got ${JSON.stringify(maxRows)}`,
       );
@@ -478,17 +478,21 @@ export class MemoryStore {
       throw new TypeError(`MemoryStore.import: expected JSONL text, got ${typeof jsonl}`);
     const entries: MemoryInput[] = [];
     const cut: boolean[] = [];
-    jsonl.split("\n").forEach((line, i) => {
-      if (line.trim() === "") return;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch (error) {
-        throw new TypeError(`MemoryStore.import: line ${i + 1} is not JSON: ${(error as Error).message}`);
-      }
-      entries.push(this.#parseLine(value, i + 1));
-      cut.push((value as { truncated?: unknown }).truncated === true);
-    });
+    // A byte order mark, as some editors write one, is not part of line 1.
+    jsonl
+      .replace(/^\uFEFF/, "")
+      .split("\n")
+      .forEach((line, i) => {
+        if (line.trim() === "") return;
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch (error) {
+          throw new TypeError(`MemoryStore.import: line ${i + 1} is not JSON: ${(error as Error).message}`);
+        }
+        entries.push(this.#parseLine(value, i + 1));
+        cut.push((value as { truncated?: unknown }).truncated === true);
+      });
     return this.#recordMany("import", entries, cut).length;
   }
 
