@@ -109,6 +109,26 @@ function show(value: unknown): string {
   return `a${typeof value === "object" ? "n" : ""} ${typeof value}`;
 }
 
+/**
+ * The fields `record` and `import` check alike (so that every export imports
+ * again): `project` and `tool` text or absent, `turn` an integer or absent,
+ * `createdAt` a finite time in ms (absent allowed unless `createdAtRequired`).
+ */
+function checkOptionalFields(where: string, v: Record<string, unknown>, createdAtRequired: boolean): void {
+  for (const field of ["project", "tool"] as const) {
+    const value = v[field];
+    if (value !== undefined && value !== null && typeof value !== "string")
+      throw new TypeError(`${where}: \`${field}\` must be text, got ${show(value)}`);
+  }
+  if (v.turn !== undefined && v.turn !== null && !Number.isInteger(v.turn))
+    throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(v.turn)}`);
+  if (
+    (createdAtRequired || v.createdAt !== undefined) &&
+    (typeof v.createdAt !== "number" || !Number.isFinite(v.createdAt))
+  )
+    throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(v.createdAt)}`);
+}
+
 /** A session, project or tool name as stored: redacted like the texts (a caller may build one from anything). */
 function redactName(name: string | undefined): string | null {
   return name === undefined || name === null ? null : redactSecrets(name).text;
@@ -520,15 +540,7 @@ export class MemoryStore {
         throw new TypeError(`${where}: \`${field}\` must be text, got ${typeof e[field]}`);
     }
     // What import refuses, so that every export can be imported again.
-    for (const field of ["project", "tool"] as const) {
-      const value: unknown = e[field];
-      if (value !== undefined && value !== null && typeof value !== "string")
-        throw new TypeError(`${where}: \`${field}\` must be text, got ${show(value)}`);
-    }
-    if (e.turn !== undefined && e.turn !== null && !Number.isInteger(e.turn))
-      throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(e.turn)}`);
-    if (e.createdAt !== undefined && (typeof e.createdAt !== "number" || !Number.isFinite(e.createdAt)))
-      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(e.createdAt)}`);
+    checkOptionalFields(where, e as unknown as Record<string, unknown>, false);
     const input = cutText(redactSecrets(e.input).text, this.#maxTextChars);
     const output = cutText(redactSecrets(e.output).text, this.#maxTextChars);
     // In the order of the columns of #insert.
@@ -555,25 +567,19 @@ export class MemoryStore {
       if (typeof v[k] !== "string") throw new TypeError(`${where}: \`${k}\` must be text, got ${show(v[k])}`);
       return v[k] as string;
     };
-    const optionalText = (k: string) => (v[k] === undefined || v[k] === null ? undefined : text(k));
     if (v.kind !== "call" && v.kind !== "run")
       throw new TypeError(`${where}: \`kind\` must be "call" or "run", got ${show(v.kind)}`);
-    if (typeof v.createdAt !== "number" || !Number.isFinite(v.createdAt)) {
-      throw new TypeError(`${where}: \`createdAt\` must be a time in ms, got ${show(v.createdAt)}`);
-    }
-    if (v.turn !== undefined && v.turn !== null && !Number.isInteger(v.turn)) {
-      throw new TypeError(`${where}: \`turn\` must be an integer, got ${show(v.turn)}`);
-    }
+    checkOptionalFields(where, v, true);
     return {
       kind: v.kind,
       session: text("session"),
-      project: optionalText("project"),
-      tool: optionalText("tool"),
+      project: (v.project ?? undefined) as string | undefined,
+      tool: (v.tool ?? undefined) as string | undefined,
       turn: typeof v.turn === "number" ? v.turn : undefined,
       input: text("input"),
       output: text("output"),
       isError: v.isError === true,
-      createdAt: v.createdAt,
+      createdAt: v.createdAt as number,
     };
   }
 
