@@ -34,6 +34,9 @@ class FramedContext implements ToolContext {
   get isNonInteractive(): boolean {
     return this.base.isNonInteractive;
   }
+  get isNonInteractiveGuessed(): boolean | undefined {
+    return this.base.isNonInteractiveGuessed;
+  }
   get userContext(): Readonly<Record<string, string>> {
     return this.base.userContext;
   }
