@@ -21,7 +21,7 @@ export class AiSdkToolError extends Error {
   }
 }
 
-/** @deprecated use AiSdkToolError; removed in 0.3 */
+/** @deprecated use AiSdkToolError; to be removed in 0.3 */
 export const ToolkitToolError = AiSdkToolError;
-/** @deprecated use AiSdkToolError; removed in 0.3 */
+/** @deprecated use AiSdkToolError; to be removed in 0.3 */
 export type ToolkitToolError = AiSdkToolError;
