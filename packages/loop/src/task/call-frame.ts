@@ -34,8 +34,8 @@ class FramedContext implements ToolContext {
   get isNonInteractive(): boolean {
     return this.base.isNonInteractive;
   }
-  get isNonInteractiveGuessed(): boolean | undefined {
-    return this.base.isNonInteractiveGuessed;
+  get isNonInteractiveGuessed(): boolean {
+    return this.base.isNonInteractiveGuessed === true;
   }
   get userContext(): Readonly<Record<string, string>> {
     return this.base.userContext;
