@@ -6,7 +6,10 @@ export function packageConfig({ entry, external = [] }) {
     format: ["esm"],
     target: "node20",
     platform: "node",
-    dts: true,
+    // @toolkit/internal is never published: its code is bundled into each
+    // package (tsup bundles what is not a dependency), and so are its types,
+    // so that no published declaration names it.
+    dts: { resolve: ["@toolkit/internal"] },
     sourcemap: true,
     clean: true,
     splitting: true,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs publint and @arethetypeswrong/cli on every built package under packages/,
-// and checks what `npm pack` would ship: a LICENSE, no test-only files, and
+// and checks what `pnpm pack` would ship (users are told to pack with pnpm, which
+// also ships every file named readme*, whatever `files` says): a LICENSE, no test-only files, and
 // sources shipped once (source maps point at src/ without a copy inside).
 // Prints one line per check and a summary; exits 1 when any check fails.
 // `--json FILE` also writes { passed, failed } for .ci/run.
@@ -10,8 +11,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
+import { pnpmCommand } from "./pnpm-command.mjs";
 
 const run = promisify(execFile);
+const pnpm = pnpmCommand();
 const root = new URL("..", import.meta.url).pathname;
 const jsonOut = process.argv.includes("--json")
   ? process.argv[process.argv.indexOf("--json") + 1]
@@ -49,16 +52,16 @@ async function checkTypes(dir, pkg) {
 
 /** Files only our own tests use: they never ship. */
 const TEST_ONLY =
-  /(^|\/)(__tests__|fixtures)\/|\.test(-d)?\.[cm]?[jt]sx?$|\.test-support\.|(^|\/)test-helpers\./;
+  /(^|\/)(__tests__|fixtures)\/|\.test(-d)?\.[cm]?[jt]sx?$|\.test-support\.|(^|\/)test-(helpers|kit)\./;
 
 async function checkTarball(dir, pkg) {
   const problems = [];
   try {
-    const { stdout } = await run("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    const { stdout } = await run(pnpm[0], [...pnpm.slice(1), "pack", "--dry-run", "--json"], {
       cwd: dir,
       maxBuffer: 1 << 24,
     });
-    const files = JSON.parse(stdout)[0].files.map((f) => f.path);
+    const files = JSON.parse(stdout).files.map((f) => f.path);
     if (!files.includes("LICENSE")) problems.push("  no LICENSE in the tarball");
     for (const file of files.filter((f) => TEST_ONLY.test(f)))
       problems.push(`  test-only file shipped: ${file}`);
@@ -69,7 +72,7 @@ async function checkTarball(dir, pkg) {
         problems.push(`  ${map} embeds sources that src/ ships again`);
     }
   } catch (error) {
-    problems.push(`  npm pack --dry-run failed: ${String(error.stderr || error.message).trim()}`);
+    problems.push(`  pnpm pack --dry-run failed: ${String(error.stderr || error.message).trim()}`);
   }
   report(problems.length === 0, `tarball ${pkg.name}`, problems.join("\n"));
 }

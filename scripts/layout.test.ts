@@ -1,7 +1,7 @@
 // One layout, enforced: a package's src/ is a folder per concern.
 // ARCHITECTURE.md ("Inside a package") states the rule; this test keeps it
 // true as packages grow. The top of src/ holds the public entry (index.ts,
-// its type tests, the README example test) and at most two package-wide
+// its type tests, the README example test `docs.test.ts`) and at most two package-wide
 // entry points, each with its own tests; everything else lives in a folder
 // named for its concern, and no file `x.ts` sits beside a folder `x/`.
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
 const MAX_TOP_LEVEL_ENTRIES = 2;
-const ALWAYS_ALLOWED = new Set(["index.ts", "index.test-d.ts", "readme.test.ts"]);
+const ALWAYS_ALLOWED = new Set(["index.ts", "index.test-d.ts", "docs.test.ts"]);
 
 const packages = readdirSync(join(root, "packages")).filter((name) =>
   existsSync(join(root, "packages", name, "src")),
@@ -54,6 +54,18 @@ describe("package layout", () => {
       (file) => isTest(file) && !ALWAYS_ALLOWED.has(file) && !files.includes(subjectOf(file)),
     );
     expect(strayTests, `tests at the top of packages/${pkg}/src whose code lives in a folder`).toEqual([]);
+  });
+
+  // `pnpm pack` ships every file whose name starts with "readme", whatever
+  // `files` says, so a test named that way would reach users' node_modules.
+  it.each(packages)("%s: no file under src/ is named readme*", (pkg) => {
+    const named = (dir: string): string[] =>
+      readdirSync(dir).flatMap((entry) => {
+        const path = join(dir, entry);
+        if (statSync(path).isDirectory()) return named(path);
+        return /^readme/i.test(entry) ? [relative(root, path)] : [];
+      });
+    expect(named(join(root, "packages", pkg, "src"))).toEqual([]);
   });
 
   it.each(packages)("%s: no x.ts beside a folder x/", (pkg) => {

@@ -12,6 +12,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pnpmCommand } from "../pnpm-command.mjs";
 
 const root = new URL("../..", import.meta.url).pathname;
 const here = new URL(".", import.meta.url).pathname;
@@ -53,6 +54,7 @@ const MATRIX = [
   },
 ].filter((m) => !filters.length || filters.some((f) => m.name.includes(f)));
 
+const pnpm = pnpmCommand();
 const work = mkdtempSync(join(tmpdir(), "toolkit-consumer-"));
 const npmQuiet = ["--no-audit", "--no-fund", "--loglevel=error"];
 let passed = 0;
@@ -62,7 +64,7 @@ try {
   mkdirSync(packs);
   const tarballs = {};
   for (const pkg of ["core", "registry", ...new Set(MATRIX.map((m) => m.adapter))]) {
-    execFileSync("pnpm", ["pack", "--pack-destination", packs], {
+    execFileSync(pnpm[0], [...pnpm.slice(1), "pack", "--pack-destination", packs], {
       cwd: join(root, "packages", pkg),
       stdio: "ignore",
     });

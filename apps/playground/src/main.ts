@@ -1,4 +1,5 @@
 // The playground's entry point: `pnpm playground` (see README.md).
+import { checkPaths } from "./cli/check-paths.js";
 import { parseCli, USAGE } from "./cli/parse-cli.js";
 import { runPlayground } from "./session/run-playground.js";
 
@@ -14,18 +15,31 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  // Relative paths are the user's: pnpm runs this in apps/playground, and says where it was run in INIT_CWD.
+  let paths: ReturnType<typeof checkPaths>;
+  try {
+    paths = checkPaths({
+      workspace: cli.workspace,
+      memory: cli.memory,
+      cwd: process.env.INIT_CWD ?? process.cwd(),
+    });
+  } catch (error) {
+    process.stderr.write(`playground: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort());
   const outcome = await runPlayground({
     task: cli.task,
-    workspace: cli.workspace,
+    workspace: paths.workspace,
     provider: cli.provider,
     model: cli.model,
     baseUrl: cli.baseUrl,
     maxTurns: cli.maxTurns,
     json: cli.json,
     keep: cli.keep,
-    memory: cli.memory,
+    keepTrajectory: cli.keepTrajectory,
+    memory: paths.memory,
     parallel: cli.parallel,
     yes: cli.yes,
     output: process.stdout,

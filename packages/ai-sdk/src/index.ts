@@ -9,6 +9,6 @@ export type { AiSdkApprovalCheck, AiSdkApprovalPolicy } from "./to-host/approval
 export { fromAiSdkTool } from "./from-host/from-ai-sdk-tool.js";
 export type { FromAiSdkToolOptions } from "./from-host/from-ai-sdk-tool.js";
 export { fromModelOutput } from "./output/from-model-output.js";
-// Deprecated names, removed in 0.3.
+// Deprecated names, to be removed in 0.3.
 export { ToolkitToolError } from "./output/ai-sdk-tool-error.js";
 export type { ApprovalCheck, ApprovalPolicy } from "./to-host/approval-policy.js";

@@ -85,5 +85,5 @@ export type {
   StreamAssembler,
   WireCodec,
 } from "./providers/wire-codec.js";
-// Deprecated names, removed in 0.3.
+// Deprecated names, to be removed in 0.3.
 export { DEFAULT_RETRY } from "./http/retry-policy.js";

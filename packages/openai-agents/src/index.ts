@@ -6,5 +6,5 @@ export type { ToAgentsToolsOptions } from "./to-host/options.js";
 export { toAgentsOutput } from "./output/to-agents-output.js";
 export type { AgentsToolOutput } from "./output/to-agents-output.js";
 export type { ApprovalCheck, ApprovalPolicy } from "@toolkit/registry";
-// Deprecated names, removed in 0.3.
+// Deprecated names, to be removed in 0.3.
 export { ToolkitToolError } from "./output/agents-tool-error.js";

@@ -37,5 +37,5 @@ export type {
   AllowListProxyOptions,
   ProxyLookupFunction,
 } from "./sandbox/allow-list-proxy.js";
-// Deprecated names, removed in 0.3.
+// Deprecated names, to be removed in 0.3.
 export type { LookupFunction } from "./sandbox/allow-list-proxy.js";

@@ -13,6 +13,7 @@ export interface CliOptions {
   yes: boolean;
   json: boolean;
   keep: boolean;
+  keepTrajectory: boolean;
   memory: string | undefined;
   help: boolean;
 }
@@ -34,9 +35,11 @@ Options:
   --base-url <url>     the API root (default: $OPENAI_BASE_URL / $ANTHROPIC_BASE_URL)
   --max-turns <n>      the most model requests (default: 30)
   --parallel           run a reply's tool calls in parallel waves
-  --yes                do not ask before tools that write
+  --yes                do not ask before tools that write (without a terminal on
+                       stdin and stdout, tools that write are refused unless --yes)
   --json               print only the result and usage, as JSON, on stdout
   --keep               keep the throwaway workspace (removed at exit otherwise)
+  --keep-trajectory    keep the trajectory file (removed at exit otherwise)
   --memory <file>      record the session into this SQLite memory store, and let the
                        model search earlier sessions recorded there (SearchMemories)
   --help               show this text
@@ -58,6 +61,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "max-turns": { type: "string" },
       json: { type: "boolean", default: false },
       keep: { type: "boolean", default: false },
+      "keep-trajectory": { type: "boolean", default: false },
       memory: { type: "string" },
       parallel: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
@@ -86,6 +90,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     maxTurns,
     json: values.json === true,
     keep: values.keep === true,
+    keepTrajectory: values["keep-trajectory"] === true,
     memory: values.memory,
     workspace: values.workspace,
     provider,

@@ -7,9 +7,15 @@ export interface SummaryInput {
   error: Error | undefined;
   durationMs: number;
   trajectoryPath: string;
+  /** True when the trajectory file is kept at exit. @default true */
+  trajectoryKept?: boolean;
   workspace: string;
   /** True when the throwaway workspace was removed at exit. */
   removed?: boolean;
+  /** Tokens counted as replies arrived: shown when the run failed before it had a result. */
+  usage?: LoopResult["usage"];
+  /** Model requests answered: shown when the run failed before it had a result. */
+  turns?: number;
   colors: Colors;
 }
 
@@ -21,8 +27,12 @@ export function formatSummary({
   trajectoryPath,
   workspace,
   removed = false,
+  trajectoryKept = true,
+  usage,
+  turns,
   colors,
 }: SummaryInput): string {
+  const spent = result?.usage ?? usage;
   const calls = result?.toolCalls ?? [];
   const failures = calls.filter((c) => c.isError).length;
   const outcome = error ? colors.red(`failed: ${error.message}`) : colors.green("finished");
@@ -30,14 +40,14 @@ export function formatSummary({
     "",
     colors.bold("── summary"),
     `  outcome        ${outcome}`,
-    `  turns          ${result?.turns ?? "-"}`,
+    `  turns          ${result?.turns ?? turns ?? "-"}`,
     `  tool calls     ${calls.length}${calls.length ? colors.dim(` (${tally(calls.map((c) => c.name))})`) : ""}`,
     `  soft failures  ${failures}`,
     `  time           ${(durationMs / 1000).toFixed(1)} s`,
-    `  tokens         ${result ? tokens(result.usage) : "-"}`,
+    `  tokens         ${spent ? tokens(spent) : "-"}`,
     ...(result && result.finishReason !== "stop" ? [`  finish         ${result.finishReason}`] : []),
     `  workspace      ${workspace}${removed ? colors.dim(" (removed; --keep keeps it)") : ""}`,
-    `  trajectory     ${trajectoryPath}`,
+    `  trajectory     ${trajectoryPath}${trajectoryKept ? "" : colors.dim(" (removed; --keep-trajectory keeps it)")}`,
     "",
   ];
   return lines.join("\n");

@@ -1,4 +1,6 @@
 import { createInterface } from "node:readline/promises";
+import { ToolError } from "@toolkit/core";
+import type { DispatchCall, Middleware } from "@toolkit/registry";
 import type { ApprovalAnswer, ApprovalRequest } from "@toolkit/middleware";
 import type { Colors } from "../render/colors.js";
 import type { Spinner } from "../render/spinner.js";
@@ -48,5 +50,20 @@ export function terminalApprover({ input, output, colors, spinner }: TerminalApp
     } finally {
       rl.close();
     }
+  };
+}
+
+/**
+ * Without a terminal on stdin and stdout nobody can answer a prompt, so a
+ * tool that writes is refused (the model is told why and how the user allows
+ * it); `exempt` calls (read-only tools) run.
+ */
+export function refuseWithoutTerminal({ exempt }: { exempt: (call: DispatchCall) => boolean }): Middleware {
+  return async function refuseWithoutTerminalMiddleware(call, next) {
+    if (exempt(call)) return next(call);
+    throw ToolError.permission(
+      `there is no terminal to approve this call to '${call.name}' on (stdin or stdout is not a TTY).`,
+      { advice: "The user can allow tools that write by running the playground with --yes." },
+    );
   };
 }

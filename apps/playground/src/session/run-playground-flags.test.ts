@@ -1,5 +1,5 @@
-import { rm, stat } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readFile, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { runPlayground } from "./run-playground.js";
@@ -44,6 +44,7 @@ describe("runPlayground", () => {
       const outcome = await run({
         provider: "scripted",
         json: true,
+        yes: true,
         output,
         input: new PassThrough(),
         env: {},
@@ -91,6 +92,62 @@ describe("runPlayground", () => {
         env: {},
       });
       expect(outcome.error?.message).toBe("The run reached maxTurns (2) before a final answer");
+    });
+
+    it("still reports the usage and turns of the failed run in --json", async () => {
+      const { output, text } = capture();
+      await run({ provider: "scripted", maxTurns: 2, json: true, output, input: new PassThrough(), env: {} });
+      const doc = JSON.parse(text());
+      expect(doc.outcome).toBe("failed");
+      expect(doc.turns).toBe(2);
+      expect(doc.usage.inputTokens).toBeGreaterThan(0);
+      expect(doc.usage.outputTokens).toBeGreaterThan(0);
+    });
+  });
+
+  describe("when stdin and stdout are pipes, not a terminal", () => {
+    it("refuses tools that write instead of running them unasked, and says how to allow them", async () => {
+      const { output, text } = capture();
+      const outcome = await run({
+        provider: "scripted",
+        keep: true,
+        output,
+        input: new PassThrough(),
+        env: {},
+      });
+      runDirs.push(outcome.workspace);
+      const refused = outcome.result?.toolCalls.filter((c) => c.name === "Edit" || c.name === "ApplyPatch");
+      expect(refused?.length).toBeGreaterThan(0);
+      expect(refused?.every((c) => c.isError)).toBe(true);
+      expect(text()).toContain("writing tools refused (no terminal to ask on; --yes allows them)");
+      expect(await readFile(join(outcome.workspace, "src", "discount.js"), "utf8")).toContain(
+        "Math.round((cents * percent) / 100)",
+      );
+    });
+  });
+
+  describe("when the session ends", () => {
+    it("removes the trajectory file unless --keep-trajectory is given", async () => {
+      const { output, text } = capture();
+      const gone = await run({
+        provider: "scripted",
+        yes: true,
+        output,
+        input: new PassThrough(),
+        env: { NO_COLOR: "1" },
+      });
+      expect(gone.trajectoryKept).toBe(false);
+      expect(await stat(dirname(gone.trajectoryPath)).catch(() => undefined)).toBeUndefined();
+      expect(text()).toContain("(removed; --keep-trajectory keeps it)");
+      const kept = await run({
+        provider: "scripted",
+        yes: true,
+        keepTrajectory: true,
+        output: capture().output,
+        input: new PassThrough(),
+        env: {},
+      });
+      expect((await readFile(kept.trajectoryPath, "utf8")).split("\n").length).toBeGreaterThan(10);
     });
   });
 });

@@ -71,6 +71,7 @@ describe("runPlayground", () => {
       });
       const outcome = await runPlayground({
         keep: true,
+        yes: true,
         output,
         input: new PassThrough(),
         env,

@@ -25,6 +25,8 @@ describe("runPlayground", () => {
       const { output, text } = capture();
       const outcome = await runPlayground({
         keep: true,
+        keepTrajectory: true,
+        yes: true,
         provider: "scripted",
         parallel,
         output,

@@ -1,15 +1,15 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm, rmdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { toolTraits } from "@toolkit/core";
-import { BareLoop, type LoopResult, trajectoryObserver } from "@toolkit/loop";
+import { addUsage, BareLoop, emptyUsage, type LoopResult, trajectoryObserver } from "@toolkit/loop";
 import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
 import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
-import { terminalApprover } from "./ask-approval.js";
+import { refuseWithoutTerminal, terminalApprover } from "./ask-approval.js";
 import { buildRegistry } from "./build-registry.js";
 import { chooseModel, type Provider } from "./choose-model.js";
 import { startLocalWebSearch } from "./local-web-search.js";
@@ -34,9 +34,11 @@ export interface PlaygroundOptions {
   json?: boolean;
   /** Keep the throwaway copy of the sample at exit. @default false */
   keep?: boolean;
+  /** Keep the trajectory file at exit. @default false */
+  keepTrajectory?: boolean;
   /** Run a reply's calls in parallel waves. @default false */
   parallel?: boolean;
-  /** Skip approval prompts. @default false */
+  /** Skip approval prompts, and allow writing tools without a terminal. @default false */
   yes?: boolean;
   /** Record the session into this SQLite memory store, and serve SearchMemories over it. */
   memory?: string | undefined;
@@ -55,6 +57,8 @@ export interface PlaygroundOutcome {
   error: Error | undefined;
   workspace: string;
   trajectoryPath: string;
+  /** True when the trajectory file was kept at exit (`keepTrajectory`). */
+  trajectoryKept: boolean;
   durationMs: number;
 }
 
@@ -71,6 +75,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     yes = false,
     json = false,
     keep = false,
+    keepTrajectory = false,
   } = options;
   const started = Date.now();
   const colors = colorsFor({ isTTY: output.isTTY === true && !json, env });
@@ -88,11 +93,23 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     env,
     baseUrl: options.baseUrl,
   });
-  // A store that is not ours fails here, before anything is copied or started.
-  const store = options.memory === undefined ? undefined : MemoryStore.open(resolve(options.memory));
-  const workspace = await prepareWorkspace({ workspace: options.workspace });
-  const search = await startLocalWebSearch();
-  const site = await startLocalWebSite();
+  // What starts below is closed again if a later step fails, so a bad path cannot leave the process hanging.
+  let store: MemoryStore | undefined;
+  let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;
+  let search: Awaited<ReturnType<typeof startLocalWebSearch>> | undefined;
+  let site: Awaited<ReturnType<typeof startLocalWebSite>>;
+  try {
+    // A store that is not ours fails here, before anything is copied or started.
+    store = options.memory === undefined ? undefined : MemoryStore.open(resolve(options.memory));
+    workspace = await prepareWorkspace({ workspace: options.workspace });
+    search = await startLocalWebSearch();
+    site = await startLocalWebSite();
+  } catch (setupError) {
+    await search?.close();
+    store?.close();
+    await model.close();
+    throw setupError;
+  }
   const trajectoryPath = join(workspace.runDir, "trajectory.jsonl");
 
   write(`${colors.bold("Toolkit playground")}\n`);
@@ -107,19 +124,24 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   if (store)
     write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
-    `  dispatch    ${parallel ? "parallel waves" : "sequential"}${interactive && !yes ? ", writing tools ask first" : ""}\n`,
+    `  dispatch    ${parallel ? "parallel waves" : "sequential"}${yes ? "" : interactive ? ", writing tools ask first" : ", writing tools refused (no terminal to ask on; --yes allows them)"}\n`,
   );
 
   // Approvals sit outside the timeout, so the time a person takes to answer is not counted.
   const middleware: Middleware[] = [];
+  const readOnly = (call: { tool?: Parameters<typeof toolTraits>[0] | undefined }) =>
+    call.tool ? toolTraits(call.tool).isReadOnly : true;
   if (interactive && !yes) {
     middleware.push(
       approvals({
         ask: terminalApprover({ input, output, colors, spinner }),
         store: new MemoryApprovalStore(),
-        exempt: (call) => (call.tool ? toolTraits(call.tool).isReadOnly : true),
+        exempt: readOnly,
       }),
     );
+  } else if (!yes) {
+    // Nobody can answer a prompt: a tool that writes is refused, never run unasked.
+    middleware.push(refuseWithoutTerminal({ exempt: readOnly }));
   }
   middleware.push(timeout({ seconds: 300 }));
 
@@ -132,6 +154,9 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   }
   let result: LoopResult | undefined;
   let error: Error | undefined;
+  // Counted as replies arrive, so a run that fails still reports what it used.
+  const usage = emptyUsage();
+  let turns = 0;
   const loop = new BareLoop({
     model: model.client,
     registry: buildRegistry({
@@ -147,6 +172,12 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     isNonInteractive: !interactive,
     observers: [
       consoleObserver({ write, colors, spinner }),
+      {
+        onReply: (e) => {
+          turns++;
+          addUsage(usage, e.reply.usage);
+        },
+      },
       trajectoryObserver({ path: trajectoryPath }),
       ...(store ? [memoryObserver(store, { project: "playground" })] : []),
     ],
@@ -166,8 +197,25 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   const durationMs = Date.now() - started;
   const removed = workspace.isSampleCopy && !keep;
   if (removed) await rm(workspace.root, { recursive: true, force: true });
+  if (!keepTrajectory) {
+    await rm(trajectoryPath, { force: true });
+    // The run folder goes too once nothing of the user's is left in it.
+    if ((await readdir(workspace.runDir).catch(() => [])).length === 0)
+      await rmdir(workspace.runDir).catch(() => undefined);
+  }
   write(
-    formatSummary({ result, error, durationMs, trajectoryPath, workspace: workspace.root, removed, colors }),
+    formatSummary({
+      result,
+      error,
+      durationMs,
+      trajectoryPath,
+      trajectoryKept: keepTrajectory,
+      workspace: workspace.root,
+      removed,
+      usage,
+      turns,
+      colors,
+    }),
   );
   if (json) {
     output.write(
@@ -177,17 +225,24 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
           ...(error ? { error: { message: error.message, kind: (error as { kind?: string }).kind } } : {}),
           text: result?.text,
           finishReason: result?.finishReason,
-          turns: result?.turns,
+          turns: result?.turns ?? turns,
           toolCalls: result?.toolCalls.map((c) => ({ name: c.name, isError: c.isError })),
-          usage: result?.usage,
+          usage: result?.usage ?? usage,
           durationMs,
           workspace: removed ? undefined : workspace.root,
-          trajectory: trajectoryPath,
+          trajectory: keepTrajectory ? trajectoryPath : undefined,
         },
         null,
         2,
       )}\n`,
     );
   }
-  return { result, error, workspace: workspace.root, trajectoryPath, durationMs };
+  return {
+    result,
+    error,
+    workspace: workspace.root,
+    trajectoryPath,
+    trajectoryKept: keepTrajectory,
+    durationMs,
+  };
 }

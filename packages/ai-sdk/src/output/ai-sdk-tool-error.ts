@@ -19,9 +19,18 @@ export class AiSdkToolError extends Error {
     super(joinText(result.parts));
     this.result = result;
   }
+
+  /**
+   * The message alone, as the model should read it. ai 7 renders a thrown
+   * tool error with `toString()` (ai 6 with `message`), which would otherwise
+   * put `ToolkitToolError: ` before every failure the model sees.
+   */
+  override toString(): string {
+    return this.message;
+  }
 }
 
-/** @deprecated use AiSdkToolError; removed in 0.3 */
+/** @deprecated use AiSdkToolError; to be removed in 0.3 */
 export const ToolkitToolError = AiSdkToolError;
-/** @deprecated use AiSdkToolError; removed in 0.3 */
+/** @deprecated use AiSdkToolError; to be removed in 0.3 */
 export type ToolkitToolError = AiSdkToolError;

@@ -27,7 +27,7 @@ export function resolveAiSdkApproval(policy: AiSdkApprovalPolicy, tool: Tool): R
   );
 }
 
-/** @deprecated use AiSdkApprovalCheck; removed in 0.3 */
+/** @deprecated use AiSdkApprovalCheck; to be removed in 0.3 */
 export type ApprovalCheck = AiSdkApprovalCheck;
-/** @deprecated use AiSdkApprovalPolicy; removed in 0.3 */
+/** @deprecated use AiSdkApprovalPolicy; to be removed in 0.3 */
 export type ApprovalPolicy = AiSdkApprovalPolicy;

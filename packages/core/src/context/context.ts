@@ -28,6 +28,13 @@ export interface ToolContext {
   readonly tempDir: string;
   /** True when no person can answer a prompt. */
   readonly isNonInteractive: boolean;
+  /**
+   * True when the host did not set `isNonInteractive` and it was guessed from
+   * stdin (`!process.stdin.isTTY`). A tool the host gave its own way to reach
+   * a person (`AskUser({ ask })`) asks anyway: a web server or a worker has no
+   * TTY but may well have a human behind it. Absent means the host set it.
+   */
+  readonly isNonInteractiveGuessed?: boolean;
   /** Host data as a string map. */
   readonly userContext: Readonly<Record<string, string>>;
   /** Fires when the call or the session is cancelled. */
@@ -60,7 +67,10 @@ export interface ToolContextOptions {
   sessionId?: string;
   /** @default `${os.tmpdir()}/toolkit-${sessionId}` */
   tempDir?: string;
-  /** @default `!process.stdin.isTTY` */
+  /**
+   * @default `!process.stdin.isTTY`, marked as a guess (`isNonInteractiveGuessed`):
+   * `AskUser` with an `ask` function asks unless this is set to `true` explicitly
+   */
   isNonInteractive?: boolean;
   /** @default {} */
   userContext?: Record<string, string>;
@@ -84,7 +94,9 @@ interface Shared {
  * const ctx = createToolContext({ cwd: "/repo", signal: controller.signal });
  */
 export function createToolContext(options: ToolContextOptions = {}): ToolContext {
-  const { cwd = process.cwd(), sessionId = randomUUID(), isNonInteractive = !process.stdin.isTTY } = options;
+  const { cwd = process.cwd(), sessionId = randomUUID() } = options;
+  const isNonInteractiveGuessed = options.isNonInteractive === undefined;
+  const isNonInteractive = options.isNonInteractive ?? !process.stdin.isTTY;
   if (typeof cwd !== "string" || cwd === "")
     throw new TypeError(`createToolContext: \`cwd\` must be a path, got ${show(cwd)}`);
   if (
@@ -114,6 +126,7 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
       sessionId,
       tempDir,
       isNonInteractive,
+      isNonInteractiveGuessed,
       userContext: Object.freeze(userContext),
       signal: options.signal ?? new AbortController().signal,
     },
@@ -124,7 +137,7 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
 type Fields = Pick<
   ToolContext,
   "cwd" | "sessionId" | "tempDir" | "isNonInteractive" | "userContext" | "signal"
->;
+> & { readonly isNonInteractiveGuessed: boolean };
 
 function build(fields: Fields, shared: Shared): ToolContext {
   return new SessionContext(fields, shared);
@@ -140,6 +153,7 @@ class SessionContext implements ToolContext {
   readonly sessionId: string;
   readonly tempDir: string;
   readonly isNonInteractive: boolean;
+  readonly isNonInteractiveGuessed: boolean;
   readonly userContext: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
   readonly #shared: Shared;
@@ -149,6 +163,7 @@ class SessionContext implements ToolContext {
     this.sessionId = fields.sessionId;
     this.tempDir = fields.tempDir;
     this.isNonInteractive = fields.isNonInteractive;
+    this.isNonInteractiveGuessed = fields.isNonInteractiveGuessed;
     this.userContext = fields.userContext;
     this.signal = fields.signal;
     this.#shared = shared;
@@ -189,9 +204,9 @@ class SessionContext implements ToolContext {
     return shared.tempDirReady;
   }
   withSignal(signal: AbortSignal): ToolContext {
-    const { cwd, sessionId, tempDir, isNonInteractive, userContext } = this;
+    const { cwd, sessionId, tempDir, isNonInteractive, isNonInteractiveGuessed, userContext } = this;
     return new SessionContext(
-      { cwd, sessionId, tempDir, isNonInteractive, userContext, signal },
+      { cwd, sessionId, tempDir, isNonInteractive, isNonInteractiveGuessed, userContext, signal },
       this.#shared,
     );
   }

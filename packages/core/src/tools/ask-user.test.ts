@@ -86,6 +86,27 @@ describe("AskUser", () => {
     });
   });
 
+  describe("when stdin is not a TTY and the host gave ask", () => {
+    it("asks: a guessed isNonInteractive does not stop a host with its own way to the user", async () => {
+      // vitest runs tests without a TTY on stdin, like a web server or a worker.
+      expect(process.stdin.isTTY).not.toBe(true);
+      const ctx = createToolContext();
+      expect([ctx.isNonInteractive, ctx.isNonInteractiveGuessed]).toEqual([true, true]);
+      const out = await new AskUser({ ask: async () => "blue" }).call({ question: "Which colour?" }, ctx);
+      expect(out.isError).toBe(false);
+      expect(out.textContent()).toContain("blue");
+      // The guess survives a derived context.
+      expect(ctx.withSignal(new AbortController().signal).isNonInteractiveGuessed).toBe(true);
+    });
+
+    it("does not ask when the context was created with isNonInteractive: true", async () => {
+      const ctx = createToolContext({ isNonInteractive: true });
+      expect(ctx.isNonInteractiveGuessed).toBe(false);
+      const out = await new AskUser({ ask: async () => "blue" }).call({ question: "Which colour?" }, ctx);
+      expect(out.textContent()).toBe(NO_USER_TO_ASK);
+    });
+  });
+
   it("refuses an ask option that is not a function", () => {
     expect(() => new AskUser({ ask: "yes" as never })).toThrow("AskUser: `ask` must be a function");
   });

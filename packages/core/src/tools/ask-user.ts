@@ -77,7 +77,9 @@ export class AskUser extends ToolBase<{ question: string; options?: string[] }> 
         advice: "List each option once.",
       });
     }
-    if (this.#ask === undefined || ctx.isNonInteractive) return ToolOutput.errorText(NO_USER_TO_ASK);
+    // A guessed isNonInteractive (no TTY on stdin) does not stop a host that gave `ask`: it has a way to its user.
+    const noUser = ctx.isNonInteractive && ctx.isNonInteractiveGuessed !== true;
+    if (this.#ask === undefined || noUser) return ToolOutput.errorText(NO_USER_TO_ASK);
     if (ctx.signal.aborted) throw ToolError.cancelled();
     let answer: unknown;
     try {

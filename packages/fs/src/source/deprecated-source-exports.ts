@@ -1,6 +1,6 @@
 // The file seam's names as this package exported them before they moved to
 // @toolkit/core (one FileSource for the fs and search families). Same meaning,
-// same objects; kept as deprecated aliases for one minor release (removed in 0.3).
+// same objects; kept as deprecated aliases for one minor release (to be removed in 0.3).
 import {
   type AtomicWriteOptions as CoreAtomicWriteOptions,
   type DirEntry as CoreDirEntry,
@@ -15,29 +15,29 @@ import {
   writeFileAtomic as coreWriteFileAtomic,
 } from "@toolkit/core";
 
-/** @deprecated Import `LocalFileSource` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `LocalFileSource` from `@toolkit/core`; to be removed in 0.3. */
 export const LocalFileSource: typeof CoreLocalFileSource = CoreLocalFileSource;
-/** @deprecated Import `LocalFileSource` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `LocalFileSource` from `@toolkit/core`; to be removed in 0.3. */
 export type LocalFileSource = CoreLocalFileSource;
-/** @deprecated Import `MemoryFileSource` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `MemoryFileSource` from `@toolkit/core`; to be removed in 0.3. */
 export const MemoryFileSource: typeof CoreMemoryFileSource = CoreMemoryFileSource;
-/** @deprecated Import `MemoryFileSource` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `MemoryFileSource` from `@toolkit/core`; to be removed in 0.3. */
 export type MemoryFileSource = CoreMemoryFileSource;
-/** @deprecated Import `writeFileAtomic` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `writeFileAtomic` from `@toolkit/core`; to be removed in 0.3. */
 export const writeFileAtomic: typeof coreWriteFileAtomic = coreWriteFileAtomic;
-/** @deprecated Import `FileSource` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `FileSource` from `@toolkit/core`; to be removed in 0.3. */
 export type FileSource = CoreFileSource;
-/** @deprecated Import `FileStat` from `@toolkit/core` (it adds `mtimeMs`); removed in 0.3. */
+/** @deprecated Import `FileStat` from `@toolkit/core` (it adds `mtimeMs`); to be removed in 0.3. */
 export type FileStat = CoreFileStat;
-/** @deprecated Import `DirEntry` from `@toolkit/core` (`size` is given when the listing asks for `sizes`); removed in 0.3. */
+/** @deprecated Import `DirEntry` from `@toolkit/core` (`size` is given when the listing asks for `sizes`); to be removed in 0.3. */
 export type DirEntry = CoreDirEntry;
-/** @deprecated Import `ReadChunksOptions` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `ReadChunksOptions` from `@toolkit/core`; to be removed in 0.3. */
 export type ReadChunksOptions = CoreReadChunksOptions;
-/** @deprecated Import `WriteFileOptions` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `WriteFileOptions` from `@toolkit/core`; to be removed in 0.3. */
 export type WriteFileOptions = CoreWriteFileOptions;
-/** @deprecated Import `LocalFileSourceOptions` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `LocalFileSourceOptions` from `@toolkit/core`; to be removed in 0.3. */
 export type LocalFileSourceOptions = CoreLocalFileSourceOptions;
-/** @deprecated Import `MemoryFileSourceOptions` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `MemoryFileSourceOptions` from `@toolkit/core`; to be removed in 0.3. */
 export type MemoryFileSourceOptions = CoreMemoryFileSourceOptions;
-/** @deprecated Import `AtomicWriteOptions` from `@toolkit/core`; removed in 0.3. */
+/** @deprecated Import `AtomicWriteOptions` from `@toolkit/core`; to be removed in 0.3. */
 export type AtomicWriteOptions = CoreAtomicWriteOptions;

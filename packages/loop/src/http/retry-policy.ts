@@ -47,5 +47,5 @@ export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return backoff(policy, attempt);
 }
 
-/** @deprecated use DEFAULT_MODEL_RETRY; removed in 0.3 */
+/** @deprecated use DEFAULT_MODEL_RETRY; to be removed in 0.3 */
 export const DEFAULT_RETRY: RetryPolicy = DEFAULT_MODEL_RETRY;

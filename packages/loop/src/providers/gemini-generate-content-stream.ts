@@ -10,14 +10,16 @@ type Part = { [k: string]: JsonValue };
 /**
  * Assembles a `streamGenerateContent?alt=sse` stream: each event is a
  * partial response; text parts are joined (thought text apart), function
- * calls arrive whole, and the event with a `finishReason` (and the usage)
- * ends the reply.
+ * calls arrive whole or in pieces (a named first part, then parts with only
+ * `partialArgs` while `willContinue` is set; the codec assembles them), and
+ * the event with a `finishReason` (and the usage) ends the reply.
  */
 export function geminiStream(ids: IdGen): StreamAssembler {
   const parts: Part[] = [];
   let finish = "";
   let usage: unknown;
   let feedback: unknown;
+  let callId: string | undefined;
   return {
     get complete() {
       return finish !== "";
@@ -36,11 +38,22 @@ export function geminiStream(ids: IdGen): StreamAssembler {
         const last = parts[parts.length - 1];
         if (raw.functionCall !== undefined) {
           parts.push({ ...raw });
-          out.push({
-            kind: "tool-input",
-            delta: JSON.stringify(field(raw.functionCall, "args") ?? {}),
-            callId: text(field(raw.functionCall, "id")) || undefined,
-          } as StreamDelta);
+          const piece = field(raw.functionCall, "partialArgs");
+          const named = typeof field(raw.functionCall, "name") === "string";
+          if (named) callId = text(field(raw.functionCall, "id")) || undefined;
+          // A whole call's arguments as JSON; a piece's values as they come; nothing for the closing `{}`.
+          const delta = Array.isArray(piece)
+            ? piece
+                .map((p) =>
+                  partialText(
+                    field(p, "stringValue") ?? field(p, "numberValue") ?? field(p, "boolValue") ?? null,
+                  ),
+                )
+                .join("")
+            : named && field(raw.functionCall, "willContinue") !== true
+              ? JSON.stringify(field(raw.functionCall, "args") ?? {})
+              : "";
+          if (delta !== "") out.push({ kind: "tool-input", delta, callId } as StreamDelta);
           continue;
         }
         if (typeof raw.text !== "string") continue;
@@ -70,4 +83,9 @@ export function geminiStream(ids: IdGen): StreamAssembler {
       return geminiGenerateContentCodec.decode(body, ids);
     },
   };
+}
+
+/** The text a streamed argument piece adds, for progress: a string as is, anything else as JSON. */
+function partialText(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
 }

@@ -4,6 +4,7 @@ import type { ContentPart, Message, ReasoningPart, ToolCallPart } from "../model
 import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model/model-client.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
 import { geminiStream } from "./gemini-generate-content-stream.js";
+import { PartialArgs } from "./gemini-partial-args.js";
 import { geminiSchema } from "./gemini-schema.js";
 import { field, list, object, text, tokens } from "./read-json.js";
 import { resultText } from "./result-text.js";
@@ -80,11 +81,31 @@ export const geminiGenerateContentCodec: WireCodec = {
     const reasoning: ReasoningPart[] = [];
     const parts =
       candidate === undefined ? [] : list(field(field(candidate, "content"), "parts") ?? [], "parts");
+    // A call streamed in pieces (`partialArgs`, `willContinue`) is open until its last piece.
+    let open: { index: number; args: PartialArgs } | undefined;
     for (const [i, raw] of parts.entries()) {
       const part = object(raw, `parts[${i}]`);
       const call = field(part, "functionCall");
       if (call !== undefined) {
-        toolCalls.push(functionCall(object(call, `parts[${i}].functionCall`), part, ids));
+        const where = `parts[${i}].functionCall`;
+        const fn = object(call, where);
+        if (typeof fn.name !== "string" && open !== undefined) {
+          open.args.apply(fn.partialArgs, where);
+          const opened: ToolCallPart = toolCalls[open.index] as ToolCallPart;
+          toolCalls[open.index] = { ...opened, input: open.args.args };
+          if (fn.willContinue !== true) open = undefined;
+          continue;
+        }
+        const made = functionCall(fn, part, ids);
+        if (fn.partialArgs !== undefined || fn.willContinue === true) {
+          const args = new PartialArgs(made.input);
+          args.apply(fn.partialArgs, where);
+          toolCalls.push({ ...made, input: args.args });
+          open = fn.willContinue === true ? { index: toolCalls.length - 1, args } : undefined;
+        } else {
+          toolCalls.push(made);
+          open = undefined;
+        }
       } else if (part.thought === true) {
         reasoning.push({
           type: "reasoning",
@@ -98,12 +119,14 @@ export const geminiGenerateContentCodec: WireCodec = {
     }
     const blocked = text(field(field(body, "promptFeedback"), "blockReason"));
     const stopReason = text(field(candidate, "finishReason")) || blocked;
-    // A reply cut at MAX_TOKENS cut its last call too: it must not run as if complete.
+    // A reply cut at MAX_TOKENS cut its last call too, and a call whose last piece never came is
+    // unfinished: neither may run as if complete.
     const lastCall = toolCalls[toolCalls.length - 1];
+    const unfinished = open !== undefined && open.index === toolCalls.length - 1;
     if (
-      stopReason === "MAX_TOKENS" &&
       lastCall &&
-      field(parts[parts.length - 1], "functionCall") !== undefined
+      (unfinished ||
+        (stopReason === "MAX_TOKENS" && field(parts[parts.length - 1], "functionCall") !== undefined))
     ) {
       toolCalls[toolCalls.length - 1] = {
         ...lastCall,

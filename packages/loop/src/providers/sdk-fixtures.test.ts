@@ -5,7 +5,12 @@ import {
   anthropicStreamThinking,
   anthropicThinkingCall,
 } from "../fixtures/anthropic.js";
-import { geminiMaxTokens, geminiThoughtCall } from "../fixtures/gemini.js";
+import {
+  geminiMaxTokens,
+  geminiPartialStreams,
+  geminiPartialWhole,
+  geminiThoughtCall,
+} from "../fixtures/gemini.js";
 import {
   chatLength,
   chatParallelCalls,
@@ -170,5 +175,81 @@ describe("SDK-typed fixtures", () => {
         text: "The first half of a long",
       });
     });
+  });
+});
+
+describe("Gemini function calls streamed in pieces (partialArgs)", () => {
+  const expected = {
+    text: { text: "Boston is sunny today.", toolCalls: [] },
+    oneCall: {
+      text: "",
+      toolCalls: [{ id: "fc_1", name: "get_weather", input: { location: "Boston, MA", unit: "celsius" } }],
+    },
+    twoCalls: {
+      text: "",
+      toolCalls: [
+        { name: "get_weather", input: { location: "Boston" } },
+        { name: "get_weather", input: { location: "San Francisco" } },
+      ],
+    },
+    nested: {
+      text: "",
+      toolCalls: [
+        {
+          name: "search_issues",
+          input: {
+            filter: { labels: ["bug", "p1"], range: { min: 10, max: 20.5 } },
+            options: { dryRun: true, assignee: null },
+          },
+        },
+      ],
+    },
+  } as const;
+  const cases = Object.keys(expected) as (keyof typeof expected)[];
+
+  it.each(cases)("the streaming reader assembles %s", async (name) => {
+    const reply = await play("gemini-generate-content", { events: geminiPartialStreams[name] });
+    expect(reply).toMatchObject(expected[name]);
+    expect(reply.toolCalls).toHaveLength(expected[name].toolCalls.length);
+    for (const call of reply.toolCalls) expect(call.invalidArguments).toBeUndefined();
+    if (name !== "text") expect(reply.finishReason).toBe("tool-calls");
+  });
+
+  it.each(cases)("the non-streaming reader assembles %s", async (name) => {
+    const reply = await play("gemini-generate-content", { body: geminiPartialWhole[name] });
+    expect(reply).toMatchObject(expected[name]);
+    expect(reply.toolCalls).toHaveLength(expected[name].toolCalls.length);
+  });
+
+  it("does not run a call whose last piece never came", async () => {
+    const cut = geminiPartialStreams.oneCall.slice(0, 2);
+    const last = cut[1];
+    const reply = await play("gemini-generate-content", {
+      events: [
+        ...cut.slice(0, 1),
+        { ...last, candidates: [{ ...last?.candidates[0], finishReason: "STOP" }] },
+      ],
+    });
+    expect(reply.toolCalls[0]?.invalidArguments).toBe('{"location":"Boston"}');
+  });
+
+  it("refuses a piece whose jsonPath names no single place", async () => {
+    const bad = [
+      geminiPartialStreams.oneCall[0],
+      {
+        candidates: [
+          {
+            content: {
+              role: "model",
+              parts: [{ functionCall: { partialArgs: [{ jsonPath: "$..x", stringValue: "a" }] } }],
+            },
+            finishReason: "STOP",
+          },
+        ],
+      },
+    ];
+    await expect(play("gemini-generate-content", { events: bad })).rejects.toThrow(
+      'the stream is not readable: parts[1].functionCall.partialArgs[0]: cannot read "$..x" from "..x"',
+    );
   });
 });

@@ -34,6 +34,9 @@ class FramedContext implements ToolContext {
   get isNonInteractive(): boolean {
     return this.base.isNonInteractive;
   }
+  get isNonInteractiveGuessed(): boolean {
+    return this.base.isNonInteractiveGuessed === true;
+  }
   get userContext(): Readonly<Record<string, string>> {
     return this.base.userContext;
   }

@@ -253,12 +253,15 @@ function send(
   res.end(JSON.stringify(value));
 }
 
+/** Waits `ms`, or less when the response closes first; the close listener is removed either way. */
 function delay(ms: number, res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.on("close", () => {
+    const done = () => {
       clearTimeout(timer);
+      res.off("close", done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    res.on("close", done);
   });
 }

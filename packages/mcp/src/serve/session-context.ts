@@ -23,7 +23,8 @@ export function defaultSessionContext(base: ToolContext): SessionContextFactory 
     createToolContext({
       cwd: base.cwd,
       sessionId,
-      isNonInteractive: base.isNonInteractive,
+      // A guess from the host's stdin stays a guess in each session's context.
+      ...(base.isNonInteractiveGuessed === true ? {} : { isNonInteractive: base.isNonInteractive }),
       userContext: { ...base.userContext },
     });
 }

@@ -20,7 +20,7 @@ export class AgentsToolError extends Error {
   }
 }
 
-/** @deprecated use AgentsToolError; removed in 0.3 */
+/** @deprecated use AgentsToolError; to be removed in 0.3 */
 export const ToolkitToolError = AgentsToolError;
-/** @deprecated use AgentsToolError; removed in 0.3 */
+/** @deprecated use AgentsToolError; to be removed in 0.3 */
 export type ToolkitToolError = AgentsToolError;

@@ -3,13 +3,13 @@ import { lstat } from "node:fs/promises";
 
 /**
  * What a directory entry is, without following symlinks.
- * @deprecated The search tools read through `FileSource` from `@toolkit/core`, whose `FileKind` says `directory`; removed in 0.3.
+ * @deprecated The search tools read through `FileSource` from `@toolkit/core`, whose `FileKind` says `directory`; to be removed in 0.3.
  */
 export type EntryKind = "file" | "dir" | "symlink" | "other";
 
 /**
  * One entry of a `SearchSource` listing.
- * @deprecated Use `DirEntry` from `@toolkit/core` (kind `directory`, optional `size`); removed in 0.3.
+ * @deprecated Use `DirEntry` from `@toolkit/core` (kind `directory`, optional `size`); to be removed in 0.3.
  */
 export interface DirEntry {
   /** The entry's name (no slashes). */
@@ -20,7 +20,7 @@ export interface DirEntry {
 
 /**
  * Size and modification time of a file, as `SearchSource.stat` gives them.
- * @deprecated Use `FileStat` from `@toolkit/core` (`size`, `mtimeMs`, `kind`, ...); removed in 0.3.
+ * @deprecated Use `FileStat` from `@toolkit/core` (`size`, `mtimeMs`, `kind`, ...); to be removed in 0.3.
  */
 export interface FileStat {
   readonly sizeBytes: number;
@@ -31,7 +31,7 @@ export interface FileStat {
  * The filesystem as the walker saw it before the search tools read through
  * core's `FileSource`. Paths are absolute. Still accepted wherever a
  * `FileSource` is (the walk goes through it; contents come from the disk).
- * @deprecated Implement `FileSource` from `@toolkit/core` (or use `LocalFileSource` / `MemoryFileSource`); removed in 0.3.
+ * @deprecated Implement `FileSource` from `@toolkit/core` (or use `LocalFileSource` / `MemoryFileSource`); to be removed in 0.3.
  */
 export interface SearchSource {
   /** The entries of a directory, in any order. */
@@ -53,7 +53,7 @@ function kindOf(entry: { isFile(): boolean; isDirectory(): boolean; isSymbolicLi
  * The real filesystem, through `node:fs`: directory listings and ignore files
  * are read synchronously (each is microseconds, cheaper than a hop through
  * libuv's thread pool), `stat` through `node:fs/promises`.
- * @deprecated Use `new LocalFileSource()` from `@toolkit/core` (the default); removed in 0.3.
+ * @deprecated Use `new LocalFileSource()` from `@toolkit/core` (the default); to be removed in 0.3.
  */
 export const nodeSearchSource: SearchSource = {
   // One directory read is a few microseconds of synchronous work, far less than

@@ -112,5 +112,5 @@ export function isPrivateToHost(address: string): boolean {
   return a === "::1" || a === "::" || /^fe[89ab]/.test(a);
 }
 
-/** @deprecated use ProxyLookupFunction; removed in 0.3 */
+/** @deprecated use ProxyLookupFunction; to be removed in 0.3 */
 export type LookupFunction = ProxyLookupFunction;

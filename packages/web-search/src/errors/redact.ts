@@ -8,5 +8,5 @@ export { redactValues };
 /** What replaces a secret found in text. */
 export const REDACTED = REDACTED_VALUE;
 
-/** @deprecated internal to @toolkit/web-search (it redacts its own keys); removed in 0.3 */
+/** @deprecated internal to @toolkit/web-search (it redacts its own keys); to be removed in 0.3 */
 export const redactSecrets: (text: string, secrets: readonly string[]) => string = redactValues;
