@@ -29,6 +29,8 @@ export type { LocalFileSourceOptions } from "./file-source/local-file-source.js"
 export { MemoryFileSource } from "./file-source/memory-file-source.js";
 export type { MemoryFileSourceOptions } from "./file-source/memory-file-source.js";
 export { writeFileAtomic } from "./file-source/atomic-write.js";
+export { hardLinkedError, resolveHardLinks, withheldAsHardLinked } from "./file-source/hard-links.js";
+export type { HardLinkPolicy } from "./file-source/hard-links.js";
 export type { AtomicWriteOptions } from "./file-source/atomic-write.js";
 export type {
   DirEntry,
