@@ -29,6 +29,13 @@ export type { LocalFileSourceOptions } from "./file-source/local-file-source.js"
 export { MemoryFileSource } from "./file-source/memory-file-source.js";
 export type { MemoryFileSourceOptions } from "./file-source/memory-file-source.js";
 export { writeFileAtomic } from "./file-source/atomic-write.js";
+export { sweepStaleTemp } from "./temp/sweep-stale-temp.js";
+export type { SweepStaleTempOptions, SweepStaleTempResult } from "./temp/sweep-stale-temp.js";
+export { createOwnedTempDir, createOwnedTempDirSync } from "./temp/owned-temp-dir.js";
+export type { OwnedTempDirOptions } from "./temp/owned-temp-dir.js";
+export { markTempDir, markTempDirSync, releaseTempDir, releaseTempDirSync } from "./temp/owner-marker.js";
+export { hardLinkedError, resolveHardLinks, withheldAsHardLinked } from "./file-source/hard-links.js";
+export type { HardLinkPolicy } from "./file-source/hard-links.js";
 export type { AtomicWriteOptions } from "./file-source/atomic-write.js";
 export type {
   DirEntry,

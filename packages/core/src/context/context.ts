@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
+import { markTempDir, releaseTempDir } from "../temp/owner-marker.js";
+import { sweepOnceSoon } from "../temp/owned-temp-dir.js";
 
 /** A typed key for a context value, for values that have no class of their own. */
 export interface ContextKey<T> {
@@ -49,7 +50,12 @@ export interface ToolContext {
   set<T>(key: ContextKey<T>, value: T): void;
   /** The value under a typed key, if any. */
   get<T>(key: ContextKey<T>): T | undefined;
-  /** Creates `tempDir` (mode 0700) if needed and returns its path. */
+  /**
+   * Creates `tempDir` (mode 0700) if needed, marks it as this process's (see
+   * `sweepStaleTemp`) and returns its path. `dispose()` ends by removing the
+   * folder when nothing but the mark is left in it; files left keep the mark,
+   * so a sweep removes them once this process is gone.
+   */
   ensureTempDir(): Promise<string>;
   /** A context that shares everything with this one but the signal. */
   withSignal(signal: AbortSignal): ToolContext;
@@ -194,8 +200,13 @@ class SessionContext implements ToolContext {
   ensureTempDir(): Promise<string> {
     const shared = this.#shared;
     const dir = this.tempDir;
-    shared.tempDirReady ??= mkdir(dir, { recursive: true, mode: 0o700 }).then(
-      () => dir,
+    // The marker names this process, so a sweep after a crash can tell the folder is stale.
+    shared.tempDirReady ??= markTempDir(dir).then(
+      () => {
+        shared.disposers.unshift(() => releaseTempDir(dir));
+        sweepOnceSoon(dir);
+        return dir;
+      },
       (error: unknown) => {
         shared.tempDirReady = undefined;
         throw error;

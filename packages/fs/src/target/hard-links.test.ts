@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const REFUSED = {
   isError: true,
-  text: 'Permission denied: twin.txt has 2 hard links; another of its names may lie outside the workspace, so it is not opened\nWork on a copy inside the workspace (cp twin.txt twin.txt.copy), or ask the user to allow hard-linked files (the fs tools\' hardLinks: "allow" option).',
+  text: 'Permission denied: twin.txt has 2 hard links; another of its names may lie outside the workspace, so it is not opened\nWork on a copy inside the workspace (cp twin.txt twin.txt.copy), or ask the user to allow hard-linked files (the tools\' hardLinks: "allow" option).',
 };
 
 describe("hard-linked files", () => {

@@ -1,4 +1,4 @@
-import { ToolError } from "@toolkit/core";
+import { hardLinkedError, ToolError, withheldAsHardLinked } from "@toolkit/core";
 import type { OpenFile } from "../source/file-source.js";
 import type { ResolvedFsOptions } from "../tool/fs-options.js";
 import { requireFile, type Target } from "./target.js";
@@ -24,21 +24,11 @@ export async function openTarget(
   });
   try {
     requireFile({ ...target, stat: file.stat }, field, tool);
-    if (file.stat.links > 1 && options.hardLinks === "refuse")
-      throw hardLinked(target.shown, file.stat.links);
+    if (withheldAsHardLinked({ stat: file.stat, hardLinks: options.hardLinks }))
+      throw hardLinkedError({ shown: target.shown, links: file.stat.links });
     return file;
   } catch (error) {
     await file.close();
     throw error;
   }
-}
-
-/** The refusal of a file that has other names (one may lie outside the workspace). */
-export function hardLinked(shown: string, links: number): ToolError {
-  return ToolError.permission(
-    `${shown} has ${links} hard links; another of its names may lie outside the workspace, so it is not opened`,
-    {
-      advice: `Work on a copy inside the workspace (cp ${shown} ${shown}.copy), or ask the user to allow hard-linked files (the fs tools' hardLinks: "allow" option).`,
-    },
-  );
 }

@@ -1,6 +1,6 @@
-import type { Workspace } from "@toolkit/core";
+import type { HardLinkPolicy, Workspace } from "@toolkit/core";
 import type { FileSource } from "../source/file-source.js";
-import { LocalFileSource } from "@toolkit/core";
+import { LocalFileSource, resolveHardLinks } from "@toolkit/core";
 
 /** Options every fs tool takes. */
 export interface FsToolOptions {
@@ -18,7 +18,7 @@ export interface FsToolOptions {
    * outside the workspace: `refuse` (read and write nothing through it) or
    * `allow` (for trees that hard-link on purpose, e.g. a pnpm store). @default "refuse"
    */
-  hardLinks?: "refuse" | "allow";
+  hardLinks?: HardLinkPolicy;
 }
 
 /** FsToolOptions with defaults applied. */
@@ -26,7 +26,7 @@ export interface ResolvedFsOptions {
   readonly workspace: Workspace | undefined;
   readonly source: FileSource;
   readonly maxHashBytes: number;
-  readonly hardLinks: "refuse" | "allow";
+  readonly hardLinks: HardLinkPolicy;
 }
 
 /** Applies the defaults once; checks numeric options. */
@@ -34,13 +34,10 @@ export function resolveFsOptions({
   workspace,
   source = new LocalFileSource(),
   maxHashBytes = 64 * 1024 * 1024,
-  hardLinks = "refuse",
+  hardLinks,
 }: FsToolOptions = {}): ResolvedFsOptions {
   positiveInteger("maxHashBytes", maxHashBytes);
-  if (hardLinks !== "refuse" && hardLinks !== "allow") {
-    throw new TypeError(`\`hardLinks\` must be "refuse" or "allow", got ${JSON.stringify(hardLinks)}`);
-  }
-  return { workspace, source, maxHashBytes, hardLinks };
+  return { workspace, source, maxHashBytes, hardLinks: resolveHardLinks(hardLinks) };
 }
 
 /** Throws a TypeError unless `value` is a positive integer (an option check). */

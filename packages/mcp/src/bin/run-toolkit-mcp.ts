@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { createToolContext, Think, Todo, type ToolContext, Workspace } from "@toolkit/core";
@@ -38,7 +38,7 @@ export interface RunningToolkitMcp {
   readonly ctx: ToolContext;
   /** How it serves: over HTTP it does not stop when stdin ends. */
   readonly transport: "stdio" | "http";
-  /** Closes the serving and disposes the session (background jobs, temp files). */
+  /** Closes the serving, disposes the session (background jobs) and removes its temp dir with what is in it. */
   stop(): Promise<void>;
 }
 
@@ -145,9 +145,14 @@ export async function runToolkitMcp(options: RunToolkitMcpOptions): Promise<Runn
       ctx,
       transport: transport.type,
       stop() {
-        stopping ??= serving.close().finally(() => {
+        stopping ??= serving.close().finally(async () => {
           memory?.close();
-          return ctx.dispose();
+          try {
+            await ctx.dispose();
+          } finally {
+            // The session's temp dir is the bin's own: spilled replies and all go with it.
+            await rm(ctx.tempDir, { recursive: true, force: true });
+          }
         });
         return stopping;
       },

@@ -3,6 +3,7 @@ import { type JsonSchema, type ToolContext, ToolError, ToolOutput, Workspace } f
 import { checkGlob, namesHidden } from "../glob/check-glob.js";
 import type { EngineRequest } from "../grep/engine.js";
 import { Searcher, type SearcherOptions } from "../grep/searcher.js";
+import { hardLinkedNote } from "../grep/without-hard-linked.js";
 import { spillIfLarge } from "../output/spill.js";
 import { DEFAULT_SPILL_BYTES, type SearchToolOptions } from "../tool/options.js";
 import { resolveTarget } from "../tool/resolve-target.js";
@@ -112,25 +113,29 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
       targetReal: target.real,
     });
     const keep = symbolSearch ? symbolFilter(query) : () => true;
-    const hits: Hit[] = [];
+    const found: Hit[] = [];
     for (const file of result.files) {
       for (const [line, text, isMatch] of file.lines)
-        if (isMatch && keep(file.path, text)) hits.push({ path: file.path, line });
+        if (isMatch && keep(file.path, text)) found.push({ path: file.path, line });
     }
-    if (hits.length === 0)
-      return ToolOutput.text(`No ${symbol ? "definitions" : "matches"} found for "${query}".`);
-    const maxResults = Math.min(input.max_results ?? 50, MAX_RESULTS);
-    const contextLines = Math.min(input.context_lines ?? 2, MAX_CONTEXT);
     const texts = new Map<string, string[]>();
+    let linked = result.hardLinked ?? 0;
     await Promise.all(
-      [...new Set(hits.map((h) => h.path))].map(async (path) => {
-        const bytes = await source
-          .read(join(target.root, path), { realRoot: target.root })
-          .catch(() => undefined);
-        const text = bytes === undefined ? "" : UTF8.decode(bytes);
-        texts.set(path, text.split("\n"));
+      [...new Set(found.map((h) => h.path))].map(async (path) => {
+        const bytes = await this.#searcher.readShown(join(target.root, path), target.root);
+        if (bytes === "withheld") linked++;
+        else texts.set(path, bytes === undefined ? [""] : UTF8.decode(bytes).split("\n"));
       }),
     );
+    // A file that gained a second name since the search is not shown either.
+    const hits = found.filter((h) => texts.has(h.path));
+    const linkedNote = hardLinkedNote(linked);
+    if (hits.length === 0) {
+      const none = `No ${symbol ? "definitions" : "matches"} found for "${query}".`;
+      return ToolOutput.text(linkedNote === undefined ? none : `${none}\n${linkedNote}`);
+    }
+    const maxResults = Math.min(input.max_results ?? 50, MAX_RESULTS);
+    const contextLines = Math.min(input.context_lines ?? 2, MAX_CONTEXT);
     const body = renderGroups({ hits, texts, maxResults, contextLines });
     const notes: string[] = [];
     if (hits.length > maxResults) {
@@ -141,6 +146,7 @@ export class CodeSearch extends SearchTool<CodeSearchInput> {
     if ((input.max_results ?? 0) > MAX_RESULTS) notes.push(`(\`max_results\` is capped at ${MAX_RESULTS}.)`);
     if ((input.context_lines ?? 0) > MAX_CONTEXT)
       notes.push(`(\`context_lines\` is capped at ${MAX_CONTEXT}.)`);
+    if (linkedNote !== undefined) notes.push(linkedNote);
     const noun = symbol
       ? hits.length === 1
         ? "definition"

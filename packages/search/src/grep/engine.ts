@@ -53,6 +53,8 @@ export interface EngineResult {
   readonly skipsCounted?: boolean;
   /** True when the engine stopped at `maxRows` before the search ended. */
   readonly truncated: boolean;
+  /** Files with matches left out because they have more than one hard link (see `withoutHardLinked`). */
+  readonly hardLinked?: number;
   /**
    * Set when only the first files (by path) were searched for content: the
    * matching lines and files in the whole search, from a counting pass.

@@ -1,6 +1,7 @@
 import { byPath } from "../glob/sort-matches.js";
 import type { ScanMode } from "../js-engine/scan-text.js";
 import type { EngineResult } from "./engine.js";
+import { hardLinkedNote } from "./without-hard-linked.js";
 
 /** Characters of a line shown in content mode; the rest is cut with a marker. */
 export const MAX_LINE_CHARS = 2000;
@@ -89,6 +90,8 @@ export function grepReply(options: {
   if (result.skippedLarge > 0)
     skipped.push(`${count(result.skippedLarge, "file")} over ${mib(maxFileBytes)}`);
   if (showSkipped && skipped.length > 0) lines.push(`[Skipped ${skipped.join(" and ")}.]`);
+  const linked = hardLinkedNote(result.hardLinked);
+  if (linked !== undefined) lines.push(linked);
   return lines.join("\n");
 }
 

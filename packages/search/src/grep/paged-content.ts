@@ -22,14 +22,18 @@ export async function pagedContent(options: {
   for (const f of files) matchLines += f.count;
   const chosen = firstByPath(files, pageEnd);
   const merged: EngineResult = { files: [], skippedBinary: 0, skippedLarge: 0, truncated: counted.truncated };
+  // Files the counting pass left out, and any that gained a link before the content pass.
+  let linked = counted.hardLinked ?? 0;
   for (const group of groups(chosen)) {
     const part = await run({ ...request, files: group });
     merged.files.push(...part.files);
-    if (part.truncated) return { ...merged, truncated: true, ...skips(counted) };
+    linked += part.hardLinked ?? 0;
+    if (part.truncated) return { ...merged, truncated: true, ...skips(counted), ...links(linked) };
   }
   return {
     ...merged,
     ...skips(counted),
+    ...links(linked),
     totals: { matchLines, files: files.length, complete: chosen.length === files.length },
   };
 }
@@ -96,6 +100,10 @@ function skips(result: EngineResult): Pick<EngineResult, "skippedBinary" | "skip
   return skipsCounted === undefined
     ? { skippedBinary, skippedLarge }
     : { skippedBinary, skippedLarge, skipsCounted };
+}
+
+function links(hardLinked: number): Pick<EngineResult, "hardLinked"> {
+  return hardLinked === 0 ? {} : { hardLinked };
 }
 
 function* groups(paths: readonly string[]): Generator<string[]> {

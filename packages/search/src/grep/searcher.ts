@@ -1,5 +1,12 @@
 import { join } from "node:path";
-import { type FileSource, type ToolContext, ToolError } from "@toolkit/core";
+import {
+  type FileSource,
+  type HardLinkPolicy,
+  resolveHardLinks,
+  type ToolContext,
+  ToolError,
+  withheldAsHardLinked,
+} from "@toolkit/core";
 import { JsEngine } from "../js-engine/js-engine.js";
 import { type SourceOption, toFileSource } from "../source/legacy-source.js";
 import type { EngineRequest, EngineResult, GrepEngine } from "./engine.js";
@@ -8,6 +15,7 @@ import { pagedContent } from "./paged-content.js";
 import { RipgrepEngine } from "./ripgrep-engine.js";
 import { sniffFile } from "./sniff-file.js";
 import { onlyVisible } from "./visible-paths.js";
+import { withoutHardLinked } from "./without-hard-linked.js";
 
 /** How a Searcher picks and runs its engine. */
 export interface SearcherOptions {
@@ -25,6 +33,13 @@ export interface SearcherOptions {
   workers?: number;
   /** Where files are listed and read. @default new LocalFileSource() */
   source?: SourceOption;
+  /**
+   * A regular file with more than one hard link may have another name
+   * outside the workspace: `refuse` leaves it out of every result (as the fs
+   * tools refuse to open it), `allow` searches it (for trees that hard-link
+   * on purpose, e.g. a pnpm store). @default "refuse"
+   */
+  hardLinks?: HardLinkPolicy;
 }
 
 /** Runs engine requests for Grep and CodeSearch: engine choice, single-file sniffing, visibility. */
@@ -33,11 +48,13 @@ export class Searcher {
   /** Where files are listed and read. */
   readonly source: FileSource;
   readonly #js: JsEngine;
+  readonly #hardLinks: HardLinkPolicy;
   readonly #ripgrep = new Map<string, Promise<string | undefined>>();
 
   constructor(options: SearcherOptions = {}) {
     this.#options = options;
     this.source = toFileSource(options.source);
+    this.#hardLinks = resolveHardLinks(options.hardLinks);
     if (options.engine === "ripgrep" && !this.source.local) {
       throw new TypeError(
         '`engine` "ripgrep" searches the local disk, but `source` is not a local FileSource; use engine "auto" or "js"',
@@ -83,13 +100,39 @@ export class Searcher {
   }
 
   async #run(engine: GrepEngine, request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
-    const result = await engine.search(request, signal);
+    const found = await engine.search(request, signal);
+    const result = await this.#visible(engine, request, found);
+    // Last, on what the reply would show: the fs tools' rule for files with several names.
+    return withoutHardLinked({ result, source: this.source, root: request.root, hardLinks: this.#hardLinks });
+  }
+
+  #visible(
+    engine: GrepEngine,
+    request: EngineRequest,
+    result: EngineResult,
+  ): EngineResult | Promise<EngineResult> {
     if (engine.name !== "ripgrep" || request.files !== undefined) return result;
     const { root, target, hidden } = request;
     // ripgrep lets a matching --glob override ignore rules and hidden-ness, and an
     // ignore file's whitelist (`!*/`) override hidden-ness; the walker never does.
     if (request.globs.length > 0) return onlyVisible({ result, source: this.source, root, target, hidden });
     return hidden ? result : withoutHidden(result, target);
+  }
+
+  /**
+   * A whole file for showing around a match, opened through the source and
+   * held to the same rule as the search: `"withheld"` for a file with more
+   * than one hard link, `undefined` when it cannot be read any more.
+   */
+  async readShown(absolute: string, realRoot: string): Promise<Uint8Array | "withheld" | undefined> {
+    const file = await this.source.open(absolute, { realRoot }).catch(() => undefined);
+    if (file === undefined) return undefined;
+    try {
+      if (withheldAsHardLinked({ stat: file.stat, hardLinks: this.#hardLinks })) return "withheld";
+      return await file.readAll();
+    } finally {
+      await file.close();
+    }
   }
 
   /** The engine a call would use: ripgrep when wanted and present, else the JS engine. */

@@ -1,6 +1,6 @@
-import { rmdirSync, rmSync } from "node:fs";
-import { rm, rmdir } from "node:fs/promises";
-import type { ToolContext } from "@toolkit/core";
+import { rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import { releaseTempDir, releaseTempDirSync, type ToolContext } from "@toolkit/core";
 
 /** Registries of sessions not yet disposed: their files are removed if the process exits first. */
 const undisposed = new Set<SessionSpills>();
@@ -39,17 +39,14 @@ export class SessionSpills {
     const paths = [...this.#paths];
     this.#paths.clear();
     await Promise.all(paths.map((path) => rm(path, { force: true })));
-    await rmdir(this.#tempDir).catch(() => undefined);
+    // Empty but for the owner marker (see core's sweepStaleTemp): then it goes too.
+    await releaseTempDir(this.#tempDir);
   }
 
   #removeNow(): void {
     for (const path of this.#paths) rmSync(path, { force: true });
     this.#paths.clear();
-    try {
-      rmdirSync(this.#tempDir);
-    } catch {
-      // not empty, or already gone
-    }
+    releaseTempDirSync(this.#tempDir);
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createOwnedTempDirSync, markTempDirSync } from "@toolkit/core";
 
 /**
  * The longest command passed as one `-c` argument. Linux refuses a single
@@ -13,7 +13,7 @@ export const MAX_ARG_BYTES = 64 * 1024;
 /** Options for `scriptArgs`. */
 export interface ScriptArgsOptions {
   command: string;
-  /** Where a long script is written (created with mode 0700 if needed). @default a new directory under os.tmpdir() */
+  /** Where a long script is written (created with mode 0700 and marked as this process's if needed). @default a new directory under os.tmpdir() */
   tempDir?: string | undefined;
   /** @default MAX_ARG_BYTES */
   maxArgBytes?: number;
@@ -37,10 +37,10 @@ export function scriptArgs({ command, tempDir, maxArgBytes = MAX_ARG_BYTES }: Sc
   let dir: string;
   let own = false;
   if (tempDir === undefined) {
-    dir = mkdtempSync(join(tmpdir(), "toolkit-script-"));
+    dir = createOwnedTempDirSync({ prefix: "toolkit-script-" });
     own = true;
   } else {
-    mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+    markTempDirSync(tempDir);
     dir = tempDir;
   }
   const file = join(dir, `script-${randomBytes(6).toString("hex")}.sh`);

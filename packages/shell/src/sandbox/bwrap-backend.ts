@@ -1,6 +1,7 @@
-import { mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { constants, tmpdir } from "node:os";
+import { realpathSync, rmSync } from "node:fs";
+import { constants } from "node:os";
 import { dirname, join } from "node:path";
+import { createOwnedTempDirSync } from "@toolkit/core";
 import { guardCommand } from "../process/exit-guard.js";
 import { signalGroup } from "../process/process-group.js";
 import { findShell } from "../process/find-shell.js";
@@ -54,7 +55,8 @@ export async function createBwrapBackend(options: BwrapBackendOptions): Promise<
   let proxy: AllowListProxy | undefined;
   let socketDir: string | undefined;
   if (typeof network === "object") {
-    socketDir = mkdtempSync(join(tmpdir(), `toolkit-proxy-${process.pid}-`));
+    // Marked as this process's, so a sweep removes it if the host is killed while it exists.
+    socketDir = createOwnedTempDirSync({ prefix: `toolkit-proxy-${process.pid}-` });
     try {
       proxy = await startAllowListProxy({
         allow: network.allow,
