@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  DEFAULT_PROTECT,
+  moveEntry,
+  ProtectScanError,
+  scanProtected,
+  sweepProtected,
+} from "./protected-paths.js";
+
+let base: string;
+let ws: string;
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "protected-paths-")));
+  ws = join(base, "ws");
+  await mkdir(ws);
+});
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+describe("scanProtected", () => {
+  describe("when the writable places hold protected names", () => {
+    it("lists them sorted, without descending into them or following symlinks", async () => {
+      await mkdir(join(ws, ".git/modules/x/.git"), { recursive: true });
+      await mkdir(join(ws, "a/b"), { recursive: true });
+      await writeFile(join(ws, "a/b/.envrc"), "");
+      await writeFile(join(ws, "a/.git"), "gitdir: ../.git/modules/x\n");
+      await mkdir(join(base, "outside/.idea"), { recursive: true });
+      await symlink(join(base, "outside"), join(ws, "link"));
+      const scan = scanProtected({ roots: [ws, join(ws, "a")], names: DEFAULT_PROTECT });
+      expect(scan.entries.map((e) => [e.path.slice(ws.length + 1), e.dir])).toEqual([
+        [".git", true],
+        ["a/.git", false],
+        ["a/b/.envrc", false],
+      ]);
+    });
+  });
+
+  describe("when the places hold more entries than the budget", () => {
+    it("throws, so the command is not run", async () => {
+      for (const name of ["a", "b", "c", "d"]) await writeFile(join(ws, name), "");
+      expect(() => scanProtected({ roots: [ws], names: [".git"], maxEntries: 3 })).toThrow(
+        new ProtectScanError(
+          "the writable places hold more than 3 entries, more than the walk for protected names (.git) may visit; the command was not run",
+        ),
+      );
+      expect(scanProtected({ roots: [ws], names: [".git"], maxEntries: 4 }).entries).toEqual([]);
+    });
+  });
+});
+
+describe("sweepProtected", () => {
+  describe("when a command created, replaced or moved protected entries", () => {
+    it("quarantines what is new, by inode and link target, and leaves what was there", async () => {
+      await mkdir(join(ws, "sub/.git"), { recursive: true });
+      await mkdir(join(ws, "real.git"));
+      await symlink("real.git", join(ws, ".git"));
+      const scan = scanProtected({ roots: [ws], names: DEFAULT_PROTECT });
+      // What a command can do: move a parent of a bound entry, replace an unbound symlink, create new ones.
+      const { rename } = await import("node:fs/promises");
+      await rename(join(ws, "sub"), join(ws, "sub2"));
+      await unlink(join(ws, ".git"));
+      await symlink("/tmp/evil", join(ws, ".git"));
+      await mkdir(join(ws, "sub/.vscode"), { recursive: true });
+      await writeFile(join(ws, "sub/.vscode/tasks.json"), "{}");
+      const quarantine = join(base, "q");
+      const result = sweepProtected({ scan, quarantine });
+      expect(result).toEqual({ moved: [".git", "sub/.vscode"], quarantine, failed: [] });
+      expect(existsSync(join(ws, "sub2/.git"))).toBe(true);
+      expect(existsSync(join(ws, "sub/.vscode"))).toBe(false);
+      expect(await readFile(join(quarantine, "sub/.vscode/tasks.json"), "utf8")).toBe("{}");
+    });
+  });
+
+  describe("when an entry cannot be moved", () => {
+    it("reports it as failed", async () => {
+      const scan = scanProtected({ roots: [ws], names: [".envrc"] });
+      await writeFile(join(ws, ".envrc"), "");
+      const result = sweepProtected({
+        scan,
+        quarantine: join(base, "q"),
+        move: () => {
+          throw new Error("EPERM");
+        },
+      });
+      expect(result.failed).toEqual([join(ws, ".envrc")]);
+      expect(result.moved).toEqual([]);
+    });
+  });
+});
+
+describe("moveEntry", () => {
+  describe("when the quarantine is on another file system", () => {
+    it("copies and removes the entry", async () => {
+      await mkdir(join(ws, ".idea"));
+      await writeFile(join(ws, ".idea/x.xml"), "<x/>");
+      const shm = await mkdtemp("/dev/shm/protected-paths-");
+      try {
+        moveEntry(join(ws, ".idea"), join(shm, "q/.idea"));
+        expect(await readFile(join(shm, "q/.idea/x.xml"), "utf8")).toBe("<x/>");
+        expect(existsSync(join(ws, ".idea"))).toBe(false);
+      } finally {
+        await rm(shm, { recursive: true, force: true });
+      }
+    });
+  });
+});
