@@ -15,7 +15,7 @@ describe("normalizeSandboxSetting", () => {
           denyWrite: DEFAULT_DENY_WRITE,
           network: "none",
           protect: DEFAULT_PROTECT,
-          maxScanEntries: 200_000,
+          maxScanEntries: 1_000_000,
           readable: [],
         },
       });

@@ -24,7 +24,7 @@ export interface SandboxPolicy {
   readonly replaceDefaults?: boolean;
   /** Names kept read-only wherever they are in a writable place, and moved away when a command creates them; added to `DEFAULT_PROTECT` (unless `replaceDefaults`). @default [] */
   readonly protect?: readonly string[];
-  /** Entries the start-of-command walk for protected names may visit before it refuses to run the command. @default 200000 */
+  /** Entries the start-of-command walk for protected names may visit before it refuses to run the command. @default 1000000 */
   readonly maxScanEntries?: number;
   /** Paths in the (otherwise hidden) home shown read-only, besides the toolchain folders (`~/…`, or absolute). @default [] */
   readonly readable?: readonly string[];

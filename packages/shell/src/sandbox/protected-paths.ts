@@ -1,14 +1,8 @@
-import {
-  cpSync,
-  type Dirent,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-} from "node:fs";
+import { cpSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { type Listing, listDirectory, type ProtectedEntry } from "./listing-cache.js";
+
+export type { ProtectedEntry } from "./listing-cache.js";
 
 /**
  * Names that run code on the user's next command when written: git metadata
@@ -26,15 +20,7 @@ export const DEFAULT_PROTECT: readonly string[] = Object.freeze([
 ]);
 
 /** How many entries the start-of-command walk visits before it refuses. */
-export const DEFAULT_SCAN_MAX_ENTRIES = 200_000;
-
-/** An entry with a protected name, and what identifies it. */
-export interface ProtectedEntry {
-  readonly path: string;
-  readonly dir: boolean;
-  /** Device and inode, and for a symlink its target: the same key later means the same entry. */
-  readonly key: string;
-}
+export const DEFAULT_SCAN_MAX_ENTRIES = 1_000_000;
 
 /** The protected entries found in the writable places when a command starts. */
 export interface ProtectScan {
@@ -153,41 +139,31 @@ function walk(
   maxEntries: number,
 ): ProtectedEntry[] {
   const found: ProtectedEntry[] = [];
+  const namesKey = [...names].sort().join("/");
   const stack = [...roots];
   let visited = 0;
   while (stack.length > 0) {
     const dir = stack.pop() as string;
-    let children: Dirent[];
+    let listing: Listing | undefined;
     try {
-      children = readdirSync(dir, { withFileTypes: true });
+      listing = listDirectory(dir, names, namesKey);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
       // Gone meanwhile (a command or the user removed it): nothing left to protect there.
       if (code !== "ENOENT" && code !== "ENOTDIR") unreadable(dir, code);
       continue;
     }
-    visited += children.length;
+    if (listing === undefined) continue;
+    visited += listing.entries;
     if (visited > maxEntries) {
       throw new ProtectScanError(
         `the writable places hold more than ${maxEntries} entries, more than the walk for protected names (${[...names].join(", ")}) may visit; the command was not run`,
       );
     }
-    for (const child of children) {
-      const path = join(dir, child.name);
-      if (names.has(child.name)) {
-        const entry = identify(path);
-        if (entry) found.push(entry);
-      } else if (child.isDirectory()) stack.push(path);
-    }
+    found.push(...listing.found);
+    for (const sub of listing.subdirs) stack.push(join(dir, sub));
   }
   return found;
-}
-
-function identify(path: string): ProtectedEntry | undefined {
-  const info = lstatSync(path, { throwIfNoEntry: false, bigint: true });
-  if (info === undefined) return undefined;
-  const target = info.isSymbolicLink() ? `:${readlinkSync(path)}` : "";
-  return { path, dir: info.isDirectory(), key: `${info.dev}:${info.ino}${target}` };
 }
 
 /** The roots that are not inside another root (each is walked once). */
