@@ -40,6 +40,17 @@ describe("resolveHomeMounts", () => {
     });
   });
 
+  describe("when the Node that runs the host is installed in the home", () => {
+    it("shows its install folder read-only", async () => {
+      const prefix = join(home, ".local/share/mise/installs/node/20");
+      await mkdir(join(prefix, "bin"), { recursive: true });
+      await writeFile(join(prefix, "bin/node"), "");
+      expect(
+        resolveHomeMounts({ homes: [home], readable: [], expand, execPath: join(prefix, "bin/node") }).shown,
+      ).toEqual([{ path: prefix, dir: true, writable: false }]);
+    });
+  });
+
   describe("when a home does not exist", () => {
     it("hides nothing there", () => {
       expect(resolveHomeMounts({ homes: [join(base, "absent")], readable: [], expand })).toEqual({

@@ -1,5 +1,5 @@
 import { lstatSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 
 /** Toolchain folders of the home shown read-only (each only where it exists): commands need them to run. */
 export const DEFAULT_HOME_READABLE: readonly string[] = Object.freeze([
@@ -40,23 +40,35 @@ export interface ResolveHomeMountsOptions {
   readable: readonly string[];
   /** Expands one policy path (`~/…`, absolute or workspace-relative) to host paths. */
   expand: (path: string) => string[];
+  /** The Node that runs the host (a seam for tests). @default process.execPath */
+  execPath?: string;
 }
 
 /**
  * Which homes to hide and which of their folders to show again, for paths
- * that exist. A home of `/` is not hidden (it would hide the system).
+ * that exist: the toolchain folders, the install folder of the Node that
+ * runs the host, `readable`, the caches. A home of `/` is not hidden (it
+ * would hide the system).
  */
-export function resolveHomeMounts({ homes, readable, expand }: ResolveHomeMountsOptions): HomeMounts {
+export function resolveHomeMounts({
+  homes,
+  readable,
+  expand,
+  execPath = process.execPath,
+}: ResolveHomeMountsOptions): HomeMounts {
   const hidden = [...new Set(homes.flatMap((home) => realDir(home) ?? []))].filter((home) => home !== "/");
   const wanted = [
     ...DEFAULT_HOME_READABLE.map((path) => ({ path, writable: false })),
+    // The Node that runs the host also runs the allow-list bridge inside, wherever in a home it is installed.
+    ...nodePrefixIn(execPath, hidden).map((path) => ({ path, writable: false })),
     ...readable.map((path) => ({ path, writable: false })),
     ...DEFAULT_HOME_WRITABLE.map((path) => ({ path, writable: true })),
   ];
   const shown: HomeMount[] = [];
   const seen = new Set<string>();
   for (const { path, writable } of wanted) {
-    for (const candidate of expand(path)) {
+    const candidates = isAbsolute(path) ? [path] : expand(path);
+    for (const candidate of candidates) {
       const mount = shownMount(candidate, writable);
       if (mount === undefined || seen.has(mount.path)) continue;
       seen.add(mount.path);
@@ -86,4 +98,15 @@ function realDir(path: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The install folder of the running Node (`<prefix>/bin/node` → `<prefix>`), when it lies in a hidden home. */
+function nodePrefixIn(execPath: string, hidden: readonly string[]): string[] {
+  let prefix: string;
+  try {
+    prefix = dirname(dirname(realpathSync(execPath)));
+  } catch {
+    return [];
+  }
+  return hidden.some((home) => prefix.startsWith(`${home}/`)) ? [prefix] : [];
 }
