@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, unlink, writeFile } from "node:fs/promises";
+import fc from "fast-check";
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -74,6 +75,49 @@ describe("sweepProtected", () => {
       expect(existsSync(join(ws, "sub2/.git"))).toBe(true);
       expect(existsSync(join(ws, "sub/.vscode"))).toBe(false);
       expect(await readFile(join(quarantine, "sub/.vscode/tasks.json"), "utf8")).toBe("{}");
+    });
+  });
+
+  describe("for any tree and any entries a command adds", () => {
+    it("moves exactly the new protected entries, keeps the old ones and every other file", async () => {
+      const segment = fc.constantFrom("a", "b", ".git", ".envrc", ".vscode");
+      const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join("/"));
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(path, { maxLength: 6 }),
+          fc.uniqueArray(path, { maxLength: 6 }),
+          async (before, added) => {
+            const root = join(base, `run-${run++}`);
+            const plant = async (rel: string) => {
+              await mkdir(join(root, rel, ".."), { recursive: true }).catch(() => undefined);
+              await writeFile(join(root, rel), rel).catch(() => undefined);
+            };
+            await mkdir(root);
+            for (const rel of before) await plant(rel);
+            const scan = scanProtected({ roots: [root], names: DEFAULT_PROTECT });
+            for (const rel of added) await plant(rel);
+            const result = sweepProtected({ scan, quarantine: join(base, `q-${run}`) });
+            expect(result.failed).toEqual([]);
+            const after = scanProtected({ roots: [root], names: DEFAULT_PROTECT });
+            // Nothing new is left, and everything that was there at the start still is.
+            expect(after.entries.map((e) => e.key).sort()).toEqual(scan.entries.map((e) => e.key).sort());
+            for (const entry of scan.entries) expect(existsSync(entry.path)).toBe(true);
+            for (const moved of result.moved) {
+              expect(DEFAULT_PROTECT).toContain(moved.split("/").at(-1));
+              expect(existsSync(join(base, `q-${run}`, moved))).toBe(true);
+            }
+            // A plain file outside every protected entry stays where it was written.
+            for (const rel of [...before, ...added]) {
+              const parts = rel.split("/");
+              if (parts.some((p) => DEFAULT_PROTECT.includes(p))) continue;
+              const info = await stat(join(root, rel)).catch(() => undefined);
+              if (info?.isFile()) expect(await readFile(join(root, rel), "utf8")).toBe(rel);
+            }
+          },
+        ),
+        { numRuns: 40 },
+      );
     });
   });
 
