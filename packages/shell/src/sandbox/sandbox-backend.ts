@@ -67,7 +67,7 @@ export async function backendForCall({
     const home = request.env.HOME;
     const homes = home && isAbsolute(home) && home !== homedir() ? [homedir(), home] : [homedir()];
     const mounts = await resolveMountsOrRefuse({ policy: sandbox.policy, workspaceRoot, tempDir, homes });
-    const sweep = protectSweep(mounts, tempDir);
+    const sweep = protectSweep(mounts, ctx, tempDir);
     const backend = await createBwrapBackend({
       bwrapPath: mechanism.path,
       mounts,
