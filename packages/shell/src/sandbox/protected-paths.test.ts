@@ -1,6 +1,18 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import fc from "fast-check";
-import { mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, unlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readFile,
+  realpath,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -53,6 +65,50 @@ describe("scanProtected", () => {
       expect(scanProtected({ roots: [ws], names: [".git"], maxEntries: 4 }).entries).toEqual([]);
     });
   });
+});
+
+describe("scanProtected as another user", () => {
+  const root = process.getuid?.() === 0;
+  if (!root) console.log("skipping the walk-as-another-user tests: they run as root, to walk as nobody");
+
+  /** Runs the walk over `ws` as the user nobody; its entries' paths, or the error it threw. */
+  function scanAsNobody(): string {
+    const module = join(import.meta.dirname, "protected-paths.ts");
+    const script = `const { scanProtected } = await import(${JSON.stringify(module)});
+      try { console.log(JSON.stringify(scanProtected({ roots: [${JSON.stringify(ws)}], names: [".git"] }).entries.map((e) => e.path))); }
+      catch (error) { console.log(error.message); }`;
+    return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      uid: 65534,
+      gid: 65534,
+      encoding: "utf8",
+    }).trim();
+  }
+
+  beforeEach(async () => {
+    await chmod(base, 0o755);
+    await mkdir(join(ws, ".git"));
+  });
+
+  it.skipIf(!root)(
+    "skips a folder of another user it cannot search: the command cannot reach inside either",
+    async () => {
+      await mkdir(join(ws, "closed/.git"), { recursive: true });
+      await chmod(join(ws, "closed"), 0o700);
+      expect(scanAsNobody()).toBe(JSON.stringify([join(ws, ".git")]));
+    },
+  );
+
+  it.skipIf(!root)(
+    "refuses a folder it can search but not list: the command could write below it",
+    async () => {
+      await mkdir(join(ws, "listless/sub"), { recursive: true });
+      await chmod(join(ws, "listless/sub"), 0o777);
+      await chmod(join(ws, "listless"), 0o711);
+      expect(scanAsNobody()).toBe(
+        `cannot list ${join(ws, "listless")} to check it for protected names (EACCES); the command was not run`,
+      );
+    },
+  );
 });
 
 describe("sweepProtected", () => {

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { accessSync, constants, cpSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Listing, listDirectory, type ProtectedEntry } from "./listing-cache.js";
 
@@ -150,7 +150,8 @@ function walk(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
       // Gone meanwhile (a command or the user removed it): nothing left to protect there.
-      if (code !== "ENOENT" && code !== "ENOTDIR") unreadable(dir, code);
+      // A folder of another user that we may not even search is closed to the command too.
+      if (code !== "ENOENT" && code !== "ENOTDIR" && !closedToUs(dir)) unreadable(dir, code);
       continue;
     }
     if (listing === undefined) continue;
@@ -164,6 +165,21 @@ function walk(
     for (const sub of listing.subdirs) stack.push(join(dir, sub));
   }
   return found;
+}
+
+/**
+ * True when this process can neither search `dir` nor change its mode (it
+ * belongs to another user): then a sandboxed command, with the same user
+ * and no capabilities, cannot reach or create anything inside it either.
+ */
+function closedToUs(dir: string): boolean {
+  try {
+    accessSync(dir, constants.X_OK);
+    return false;
+  } catch {
+    const owner = statSync(dir, { throwIfNoEntry: false })?.uid;
+    return owner !== undefined && owner !== process.getuid?.();
+  }
 }
 
 /** The roots that are not inside another root (each is walked once). */
