@@ -9,6 +9,7 @@ import {
   bwrapArgs,
   DEFAULT_DENY_READ,
   DEFAULT_DENY_WRITE,
+  DEFAULT_PROTECT,
   detectSandbox,
   resolveMounts,
   Shell,
@@ -22,6 +23,9 @@ const normalizedDefault = {
   denyRead: DEFAULT_DENY_READ,
   denyWrite: DEFAULT_DENY_WRITE,
   network: "none" as const,
+  protect: DEFAULT_PROTECT,
+  maxScanEntries: 1_000_000,
+  readable: [],
 };
 
 function spawnOnce(file: string, args: readonly string[]): Promise<void> {

@@ -21,6 +21,10 @@ export {
 export type { ScrubEnvOptions } from "./env/scrub-env.js";
 // The sandbox: see README.md ("Sandbox").
 export { DEFAULT_DENY_READ, DEFAULT_DENY_WRITE } from "./sandbox/policy.js";
+export { DEFAULT_PROTECT, ProtectScanError } from "./sandbox/protected-paths.js";
+export type { ProtectedEntry, ProtectScan } from "./sandbox/protected-paths.js";
+export { DEFAULT_HOME_READABLE, DEFAULT_HOME_WRITABLE } from "./sandbox/home-mounts.js";
+export type { HomeMount } from "./sandbox/home-mounts.js";
 export type { SandboxNetwork, SandboxPolicy, SandboxSetting } from "./sandbox/policy.js";
 export { detectSandbox } from "./sandbox/detect-sandbox.js";
 export type { DetectSandboxOptions, SandboxMechanism } from "./sandbox/detect-sandbox.js";

@@ -36,7 +36,11 @@ export class JobTable {
    * Starts a job (on `backend`, e.g. a sandbox for this call, else the table's); a soft
    * ToolError when the running limit is reached or the session ended.
    */
-  start(request: SpawnRequest, backend: ShellBackend = this.#options.backend): Job {
+  start(
+    request: SpawnRequest,
+    backend: ShellBackend = this.#options.backend,
+    aftermath?: () => string | undefined,
+  ): Job {
     if (this.#disposed) throw ToolError.execution("the session has ended; no new background job can start");
     const running = this.list().filter((job) => job.state === "running");
     if (running.length >= this.#options.maxRunning) {
@@ -54,6 +58,7 @@ export class JobTable {
       command: request.command,
       captures,
       run: (signal) => this.#run(backend, request, captures, signal),
+      ...(aftermath ? { aftermath } : {}),
     });
     this.#jobs.set(job.id, job);
     job.done.then(() => this.#prune());

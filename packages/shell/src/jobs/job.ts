@@ -20,6 +20,7 @@ export class Job {
   readonly #controller = new AbortController();
   readonly done: Promise<RunOutcome>;
   #outcome: RunOutcome | undefined;
+  readonly #aftermath: (() => string | undefined) | undefined;
   #readStdout = 0;
   #readStderr = 0;
 
@@ -28,7 +29,10 @@ export class Job {
     command: string;
     captures: Captures;
     run: (signal: AbortSignal) => Promise<RunOutcome>;
+    /** A line about what happened after the job ended (the sandbox's sweep), read once it has. */
+    aftermath?: () => string | undefined;
   }) {
+    this.#aftermath = options.aftermath;
     this.id = options.id;
     this.command = options.command;
     this.captures = options.captures;
@@ -36,6 +40,11 @@ export class Job {
       this.#outcome = outcome;
       return outcome;
     });
+  }
+
+  /** The line about what happened after the job ended, if any; undefined while it runs. */
+  aftermath(): string | undefined {
+    return this.#outcome === undefined ? undefined : this.#aftermath?.();
   }
 
   /** How the job ended; undefined while it runs. */

@@ -100,7 +100,7 @@ export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_
       truncated: stdout.omitted > 0 || stderr.omitted > 0,
     };
     const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr);
-    const note = [hint, call.note].filter((line) => line !== undefined).join("\n");
+    const note = [hint, call.aftermath(), call.note].filter((line) => line !== undefined).join("\n");
     if (note !== "") result.note = note;
     return ToolOutput.structured(result);
   }

@@ -90,6 +90,39 @@ describe("bwrapArgs", () => {
     });
   });
 
+  describe("when a home is hidden", () => {
+    it("empties it after the places outside it, shows the folders again, then binds the places inside it", () => {
+      const args = bwrapArgs({
+        mounts: {
+          writable: [
+            { path: "/home/u/ws", dir: true },
+            { path: "/tmp/s/tmp", dir: true },
+          ],
+          denyWrite: [{ path: "/home/u/ws/.git", dir: true }],
+          denyRead: [],
+          hiddenHomes: ["/home/u"],
+          homeShown: [
+            { path: "/home/u/.nvm", dir: true, writable: false },
+            { path: "/home/u/.npm", dir: true, writable: true },
+            { path: "/opt/cargo-bin", dir: true, writable: false, link: "/home/u/.cargo/bin" },
+          ],
+        },
+        network: "none",
+        cwd: "/home/u/ws",
+        argv: ["true"],
+      });
+      expect(args.join(" ")).toContain(
+        [
+          "--tmpfs /tmp --tmpfs /run --bind /tmp/s/tmp /tmp/s/tmp",
+          "--tmpfs /home/u --ro-bind /home/u/.nvm /home/u/.nvm --bind /home/u/.npm /home/u/.npm",
+          "--ro-bind /opt/cargo-bin /opt/cargo-bin --symlink /opt/cargo-bin /home/u/.cargo/bin",
+          "--bind /home/u/ws /home/u/ws --ro-bind /home/u/ws/.git /home/u/ws/.git",
+          "--dev /dev --proc /proc --remount-ro /tmp --remount-ro /run --remount-ro /home/u --chdir",
+        ].join(" "),
+      );
+    });
+  });
+
   describe("when a writable place covers /tmp", () => {
     it("does not hide it", () => {
       const args = bwrapArgs({

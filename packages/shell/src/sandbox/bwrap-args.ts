@@ -1,3 +1,4 @@
+import { homeArgs } from "./home-args.js";
 import { type SandboxMounts, within } from "./resolve-mounts.js";
 
 /** Everything `bwrapArgs` needs; no I/O happens in it. */
@@ -21,7 +22,8 @@ const HIDDEN = ["/tmp", "/run"];
  * IPC, UTS, cgroup and (unless `host`) network namespaces, every capability
  * dropped, a new session, death with the parent; the host root read-only,
  * fresh /dev and /proc, /tmp and /run empty; the writable places bound
- * read-write, then the deny-write paths bound read-only over them, then the
+ * read-write, the homes emptied (see `homeArgs`; writable places inside a
+ * home are bound after it), then the deny-write paths bound read-only over them, then the
  * deny-read paths covered by an empty tmpfs (directories) or /dev/null
  * (files). Later mounts win, so the order is the policy.
  */
@@ -31,7 +33,11 @@ export function bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds = [] }: Bw
   args.push("--cap-drop", "ALL", "--ro-bind", "/", "/");
   const hidden = HIDDEN.filter((dir) => !mounts.writable.some((w) => within(dir, w.path)));
   for (const dir of hidden) args.push("--tmpfs", dir);
-  for (const w of mounts.writable) args.push("--bind", w.path, w.path);
+  const hiddenHomes = mounts.hiddenHomes ?? [];
+  const inHome = (path: string) => hiddenHomes.some((home) => within(path, home));
+  for (const w of mounts.writable) if (!inHome(w.path)) args.push("--bind", w.path, w.path);
+  args.push(...homeArgs(mounts));
+  for (const w of mounts.writable) if (inHome(w.path)) args.push("--bind", w.path, w.path);
   for (const d of mounts.denyWrite) args.push("--ro-bind", d.path, d.path);
   for (const r of mounts.denyRead) {
     if (r.dir) args.push("--tmpfs", r.path, "--remount-ro", r.path);
@@ -39,7 +45,7 @@ export function bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds = [] }: Bw
   }
   for (const path of readOnlyBinds) args.push("--ro-bind", path, path);
   args.push("--dev", "/dev", "--proc", "/proc");
-  for (const dir of hidden) args.push("--remount-ro", dir);
+  for (const dir of [...hidden, ...hiddenHomes]) args.push("--remount-ro", dir);
   args.push("--chdir", cwd, "--", ...argv);
   return args;
 }

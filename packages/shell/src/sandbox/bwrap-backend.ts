@@ -31,6 +31,8 @@ export interface BwrapBackendOptions {
   shell?: string;
   /** Name resolution of the allow-list proxy (a seam for tests). */
   lookup?: ProxyLookupFunction;
+  /** Runs once the sandbox has ended, before `exited` settles (the sweep for protected names). */
+  afterExit?: () => void;
 }
 
 /** A sandboxed backend for one call, and what its proxy refused. */
@@ -150,10 +152,16 @@ function spawnBwrap(
     script.cleanup();
     if (!alive()) unguard();
   });
+  const { afterExit } = options;
   return {
     pid,
     ...outputStreams(child),
-    exited,
+    exited: afterExit
+      ? exited.then((status) => {
+          afterExit();
+          return status;
+        })
+      : exited,
     signalGroup: (signal) => {
       if (pid === undefined) return false;
       sent.add(signal);

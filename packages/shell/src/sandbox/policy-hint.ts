@@ -1,5 +1,5 @@
 import type { NormalizedPolicy } from "./policy.js";
-import type { SandboxMounts } from "./resolve-mounts.js";
+import { type SandboxMounts, within } from "./resolve-mounts.js";
 
 /** What a failed sandboxed command left behind. */
 export interface PolicyHintOptions {
@@ -27,7 +27,18 @@ export function policyHint({ policy, mounts, stderr, refusedHosts }: PolicyHintO
   if (hidden) {
     return `[sandbox: ${hidden.path} is hidden from commands (policy denyRead); it reads as empty]`;
   }
+  const home = hiddenHomeIn(mounts, stderr);
+  if (home) {
+    return `[sandbox: ${home} is hidden from commands (only the workspace, toolchain folders, caches and policy readable are shown); it reads as empty]`;
+  }
   if (/Read-only file system|EROFS/.test(stderr)) {
+    const kept = protectedIn(mounts, stderr);
+    if (kept?.endsWith("/.git")) {
+      return `[sandbox: ${kept} is read-only to commands (policy protect: git metadata runs code on the user's next git command); git commands that write there (add, commit, checkout, fetch) need the user to run them outside the sandbox]`;
+    }
+    if (kept) {
+      return `[sandbox: ${kept} is read-only to commands (policy protect: editors, shells and git run code from it)]`;
+    }
     const places = mounts.writable.map((w) => w.path).join(", ");
     return `[sandbox: only ${places} are writable (policy workspace-write; git hooks, git config and shell rc files stay read-only)]`;
   }
@@ -39,4 +50,30 @@ export function policyHint({ policy, mounts, stderr, refusedHosts }: PolicyHintO
     }
   }
   return undefined;
+}
+
+/** The protected entry (bound read-only at the start) that a path in stderr lies in, if any. */
+function protectedIn(mounts: SandboxMounts, stderr: string): string | undefined {
+  const entries = [...(mounts.protect?.entries ?? [])].sort((a, b) => b.path.length - a.path.length);
+  return entries.find(
+    (e) => stderr.includes(`${e.path}/`) || stderr.includes(`${e.path}'`) || stderr.includes(`${e.path}:`),
+  )?.path;
+}
+
+/** The hidden home a path in stderr lies in, when nothing shows that path again. */
+function hiddenHomeIn(mounts: SandboxMounts, stderr: string): string | undefined {
+  if (!/No such file or directory|ENOENT|Read-only file system|EROFS/.test(stderr)) return undefined;
+  for (const home of mounts.hiddenHomes ?? []) {
+    const shown = [
+      ...(mounts.homeShown ?? []).map((m) => m.path),
+      ...mounts.writable.filter((w) => within(w.path, home)).map((w) => w.path),
+    ];
+    const paths = stderr.match(new RegExp(`${escapeRegExp(home)}/[^\\s:'"]+`, "g")) ?? [];
+    if (paths.some((p) => !shown.some((s) => within(p, s)))) return home;
+  }
+  return undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

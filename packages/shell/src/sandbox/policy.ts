@@ -1,3 +1,4 @@
+import { DEFAULT_PROTECT, DEFAULT_SCAN_MAX_ENTRIES } from "./protected-paths.js";
 import { hostPatternProblem } from "./host-pattern.js";
 
 /** What sandboxed commands may reach on the network. */
@@ -21,6 +22,12 @@ export interface SandboxPolicy {
   readonly network?: SandboxNetwork;
   /** Use only the lists given here, not the default deny lists. @default false */
   readonly replaceDefaults?: boolean;
+  /** Names kept read-only wherever they are in a writable place, and moved away when a command creates them; added to `DEFAULT_PROTECT` (unless `replaceDefaults`). @default [] */
+  readonly protect?: readonly string[];
+  /** Entries the start-of-command walk for protected names may visit before it refuses to run the command. @default 1000000 */
+  readonly maxScanEntries?: number;
+  /** Paths in the (otherwise hidden) home shown read-only, besides the toolchain folders (`~/…`, or absolute). @default [] */
+  readonly readable?: readonly string[];
 }
 
 /** The `sandbox` option of Shell, Jobs and Loom `bash`. */
@@ -65,6 +72,9 @@ export interface NormalizedPolicy {
   readonly denyRead: readonly string[];
   readonly denyWrite: readonly string[];
   readonly network: "none" | "host" | { readonly allow: readonly string[] };
+  readonly protect: readonly string[];
+  readonly maxScanEntries: number;
+  readonly readable: readonly string[];
 }
 
 /** The default policy: workspace-write, default deny lists, network none. */
@@ -91,7 +101,16 @@ export function normalizeSandboxSetting(setting: unknown): {
 }
 
 function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
-  const known = new Set(["writable", "denyRead", "denyWrite", "network", "replaceDefaults"]);
+  const known = new Set([
+    "writable",
+    "denyRead",
+    "denyWrite",
+    "network",
+    "replaceDefaults",
+    "protect",
+    "maxScanEntries",
+    "readable",
+  ]);
   for (const key of Object.keys(policy)) {
     if (!known.has(key)) {
       throw new TypeError(
@@ -105,7 +124,31 @@ function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
     denyRead: [...(replace ? [] : DEFAULT_DENY_READ), ...paths("denyRead", policy.denyRead)],
     denyWrite: [...(replace ? [] : DEFAULT_DENY_WRITE), ...paths("denyWrite", policy.denyWrite)],
     network: network(policy.network),
+    protect: [...(replace ? [] : DEFAULT_PROTECT), ...names("protect", policy.protect)],
+    maxScanEntries: count("maxScanEntries", policy.maxScanEntries, DEFAULT_SCAN_MAX_ENTRIES),
+    readable: paths("readable", policy.readable),
   };
+}
+
+function names(field: string, value: unknown): string[] {
+  return paths(field, value).map((name, i) => {
+    if (name.includes("/") || name === "." || name === "..") {
+      throw new TypeError(
+        `Shell: \`sandbox.${field}[${i}]\` must be a file or folder name (no "/"), e.g. ".tool-versions", got ${JSON.stringify(name)}`,
+      );
+    }
+    return name;
+  });
+}
+
+function count(field: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(
+      `Shell: \`sandbox.${field}\` must be a positive integer, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
 }
 
 function paths(field: string, value: unknown): string[] {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { normalizeSandboxSetting } from "./policy.js";
+import { DEFAULT_PROTECT } from "./protected-paths.js";
 import { resolveMounts } from "./resolve-mounts.js";
 
 let base: string;
@@ -17,13 +18,15 @@ afterEach(async () => {
 
 describe("resolveMounts", () => {
   describe("with the default policy", () => {
-    it("finds the deny paths that exist, through symlinks, in the workspace and the homes", async () => {
+    it("binds protected entries and deny paths in the workspace, and hides the home", async () => {
       const ws = join(base, "ws");
       const home = join(base, "home");
       const real = join(base, "real-ssh");
       await mkdir(join(ws, ".git", "hooks"), { recursive: true });
       await writeFile(join(ws, ".git", "config"), "");
-      await mkdir(home);
+      await mkdir(join(ws, "pkg", ".vscode"), { recursive: true });
+      await mkdir(join(home, ".npm"), { recursive: true });
+      await mkdir(join(home, ".cargo", "bin"), { recursive: true });
       await mkdir(real);
       await symlink(real, join(home, ".ssh"));
       await writeFile(join(home, ".netrc"), "");
@@ -35,31 +38,45 @@ describe("resolveMounts", () => {
         tempDir: join(base, "tmp"),
         homes: [home],
       });
+      const key = expect.stringMatching(/^\d+:\d+$/);
       expect(mounts).toEqual({
         writable: [
           { path: ws, dir: true },
           { path: join(base, "tmp"), dir: true },
         ],
         denyWrite: [
+          { path: join(ws, ".git"), dir: true },
+          { path: join(ws, "pkg/.vscode"), dir: true },
           { path: join(ws, ".git/hooks"), dir: true },
           { path: join(ws, ".git/config"), dir: false },
         ],
-        denyRead: [
-          { path: real, dir: true },
-          { path: join(home, ".netrc"), dir: false },
+        // ~/.netrc is hidden with the home; the folder ~/.ssh leads to lies outside it, so it stays denied.
+        denyRead: [{ path: real, dir: true }],
+        hiddenHomes: [home],
+        homeShown: [
+          { path: join(home, ".cargo/bin"), dir: true, writable: false },
+          { path: join(home, ".npm"), dir: true, writable: true },
         ],
+        protect: {
+          names: DEFAULT_PROTECT,
+          roots: [ws, join(base, "tmp")],
+          entries: [
+            { path: join(ws, ".git"), dir: true, key },
+            { path: join(ws, "pkg/.vscode"), dir: true, key },
+          ],
+        },
       });
     });
   });
 
-  describe("when a home cannot be listed but can be searched", () => {
-    it("still finds the credentials in it", async () => {
+  describe("when the home is shown again and cannot be listed but can be searched", () => {
+    it("still finds the credentials in it: the deny list guards what is shown", async () => {
       const home = join(base, "home");
       await mkdir(join(home, ".aws"), { recursive: true });
       // (Root lists it anyway; for other users this takes the path-by-path branch.)
       await chmod(home, 0o111);
       const mounts = await resolveMounts({
-        policy: normalizeSandboxSetting("auto").policy,
+        policy: normalizeSandboxSetting({ readable: ["~"] }).policy,
         workspaceRoot: base,
         tempDir: base,
         homes: [home],

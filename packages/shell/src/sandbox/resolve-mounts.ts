@@ -1,7 +1,9 @@
 import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve, sep } from "node:path";
+import { type HomeMount, resolveHomeMounts } from "./home-mounts.js";
 import type { NormalizedPolicy } from "./policy.js";
+import { type ProtectScan, scanProtected } from "./protected-paths.js";
 
 /** A path that exists on the host, and whether it is a directory. */
 export interface MountPath {
@@ -17,6 +19,12 @@ export interface SandboxMounts {
   readonly denyWrite: readonly MountPath[];
   /** Existing paths mounted empty. */
   readonly denyRead: readonly MountPath[];
+  /** Home directories mounted empty and read-only (see `resolveHomeMounts`). @default [] */
+  readonly hiddenHomes?: readonly string[];
+  /** What of the hidden homes is shown again: toolchains and `readable` read-only, caches writable. @default [] */
+  readonly homeShown?: readonly HomeMount[];
+  /** The protected entries found at the start (bound read-only, in `denyWrite`), for the sweep after the command. */
+  readonly protect?: ProtectScan;
 }
 
 /** Where a policy is applied. */
@@ -34,7 +42,11 @@ export interface ResolveMountsOptions {
  * Turns the policy's paths into real host paths that exist: `~` expanded,
  * relative entries against the workspace, symlinks resolved (a deny rule
  * covers the file the link leads to). Missing paths are left out: there is
- * nothing to mount over, and nothing there to read.
+ * nothing to mount over, and nothing there to read. Walks the writable
+ * places for protected names (see `scanProtected`; throws a
+ * `ProtectScanError` when it cannot vouch for them), and works out which
+ * homes to hide and what of them to show (see `resolveHomeMounts`); deny
+ * rules inside a hidden home are kept only where something shows it again.
  */
 export async function resolveMounts({
   policy,
@@ -53,11 +65,34 @@ export async function resolveMounts({
       ? expand(p)
       : [...writable.filter((w) => w.dir).map((w) => w.path), ...homes].map((dir) => join(dir, p)),
   );
-  const denyWrite = dedupe(existing(denyWriteCandidates)).filter((d) =>
-    writable.some((w) => within(d.path, w.path)),
+  const protect =
+    policy.protect.length === 0
+      ? undefined
+      : scanProtected({
+          roots: writable.filter((w) => w.dir).map((w) => w.path),
+          names: policy.protect,
+          maxEntries: policy.maxScanEntries,
+        });
+  const protectedPaths = existing(protect?.entries.map((e) => e.path) ?? []);
+  const home = resolveHomeMounts({ homes, readable: policy.readable, expand });
+  const shownAgain = [
+    ...home.shown.map((m) => m.path),
+    ...writable.filter((w) => home.hidden.some((h) => within(w.path, h))).map((w) => w.path),
+  ];
+  const visible = (path: string) =>
+    !home.hidden.some((h) => within(path, h)) || shownAgain.some((s) => within(path, s));
+  const denyWrite = dedupe([...protectedPaths, ...existing(denyWriteCandidates)]).filter(
+    (d) => writable.some((w) => within(d.path, w.path)) && visible(d.path),
   );
-  const denyRead = dedupe(existing(policy.denyRead.flatMap(expand)));
-  return { writable, denyWrite, denyRead };
+  const denyRead = dedupe(existing(policy.denyRead.flatMap(expand))).filter((d) => visible(d.path));
+  return {
+    writable,
+    denyWrite,
+    denyRead,
+    hiddenHomes: home.hidden,
+    homeShown: home.shown,
+    ...(protect ? { protect } : {}),
+  };
 }
 
 /** True when `path` is `root` or below it. */

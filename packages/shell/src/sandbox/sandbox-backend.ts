@@ -7,7 +7,9 @@ import { createBwrapBackend } from "./bwrap-backend.js";
 import { detectSandbox } from "./detect-sandbox.js";
 import type { NormalizedPolicy } from "./policy.js";
 import { policyHint } from "./policy-hint.js";
-import { resolveMounts } from "./resolve-mounts.js";
+import { ProtectScanError } from "./protected-paths.js";
+import { protectSweep } from "./protect-sweep.js";
+import { type ResolveMountsOptions, resolveMounts, type SandboxMounts } from "./resolve-mounts.js";
 import { unsandboxedNote } from "./sandbox-notice.js";
 
 /** The sandbox part of resolved shell options. */
@@ -27,6 +29,8 @@ export interface CallBackend {
   hint(stderr: string): string | undefined;
   /** Frees what the backend holds when no command was started on it. */
   discard(): Promise<void>;
+  /** After the command: the line saying what the sweep for protected names moved, if anything. */
+  aftermath(): string | undefined;
 }
 
 /** Options for `backendForCall`. */
@@ -39,6 +43,7 @@ export interface BackendForCallOptions {
 }
 
 const NO_HINT = () => undefined;
+const NO_AFTERMATH = () => undefined;
 const NOTHING = () => Promise.resolve();
 
 /**
@@ -53,24 +58,28 @@ export async function backendForCall({
   workspace,
 }: BackendForCallOptions): Promise<CallBackend> {
   const { sandbox, backend: fallback } = options;
-  if (sandbox.mode === "off") return { backend: fallback, hint: NO_HINT, discard: NOTHING };
+  if (sandbox.mode === "off")
+    return { backend: fallback, hint: NO_HINT, discard: NOTHING, aftermath: NO_AFTERMATH };
   const mechanism = await detectSandbox({ path: request.env.PATH });
   if (mechanism.kind === "bwrap") {
     const tempDir = await ctx.ensureTempDir();
     const workspaceRoot = await workspace.realRoot();
     const home = request.env.HOME;
     const homes = home && isAbsolute(home) && home !== homedir() ? [homedir(), home] : [homedir()];
-    const mounts = await resolveMounts({ policy: sandbox.policy, workspaceRoot, tempDir, homes });
+    const mounts = await resolveMountsOrRefuse({ policy: sandbox.policy, workspaceRoot, tempDir, homes });
+    const sweep = protectSweep(mounts, ctx, tempDir);
     const backend = await createBwrapBackend({
       bwrapPath: mechanism.path,
       mounts,
       network: sandbox.policy.network,
       tempDir,
       ...(sandbox.lookup ? { lookup: sandbox.lookup } : {}),
+      ...(sweep ? { afterExit: sweep.run } : {}),
     });
     return {
       backend,
       discard: () => backend.discard(),
+      aftermath: () => sweep?.line(),
       hint: (stderr) =>
         policyHint({ policy: sandbox.policy, mounts, stderr, refusedHosts: backend.refusedHosts() }),
     };
@@ -84,5 +93,24 @@ export async function backendForCall({
     });
   }
   const note = unsandboxedNote(ctx, reason);
-  return { backend: fallback, ...(note ? { note } : {}), hint: NO_HINT, discard: NOTHING };
+  return {
+    backend: fallback,
+    ...(note ? { note } : {}),
+    hint: NO_HINT,
+    discard: NOTHING,
+    aftermath: NO_AFTERMATH,
+  };
+}
+
+async function resolveMountsOrRefuse(options: ResolveMountsOptions): Promise<SandboxMounts> {
+  try {
+    return await resolveMounts(options);
+  } catch (error) {
+    if (!(error instanceof ProtectScanError)) throw error;
+    throw ToolError.execution(`sandbox: ${error.message}`, {
+      advice:
+        "Ask the user to raise the policy's `maxScanEntries`, or to run the command in a smaller workspace.",
+      cause: error,
+    });
+  }
 }

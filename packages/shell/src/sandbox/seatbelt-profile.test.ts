@@ -44,6 +44,40 @@ describe("seatbeltProfile", () => {
     });
   });
 
+  describe("when the home is hidden", () => {
+    it("denies reads below it, allows what it shows again, and lets the caches be written", () => {
+      const profile = seatbeltProfile({
+        mounts: {
+          ...mounts,
+          hiddenHomes: ["/Users/u"],
+          homeShown: [
+            { path: "/Users/u/.nvm", dir: true, writable: false },
+            { path: "/Users/u/.npm", dir: true, writable: true },
+          ],
+        },
+        network: "none",
+      });
+      expect(profile).toContain(
+        [
+          "(allow file-read*)",
+          "(deny file-read*",
+          '  (subpath "/Users/u")',
+          ")",
+          "(allow file-read*",
+          '  (subpath "/Users/u/.nvm")',
+          '  (subpath "/Users/u/.npm")',
+          '  (subpath "/Users/u/repo")',
+          ")",
+          "(allow file-write*",
+          '  (subpath "/Users/u/repo")',
+          '  (subpath "/private/var/folders/x/T/toolkit-1")',
+          '  (subpath "/Users/u/.npm")',
+        ].join("\n"),
+      );
+      expect(profile.endsWith('(deny file-read*\n  (subpath "/Users/u/.ssh")\n)\n')).toBe(true);
+    });
+  });
+
   describe("with other networks", () => {
     it("allows every connection for host, and only the proxy port for an allow-list", () => {
       expect(seatbeltProfile({ mounts, network: "host" })).toContain("\n(allow network* system-socket)\n");

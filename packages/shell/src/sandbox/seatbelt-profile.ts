@@ -13,8 +13,9 @@ export interface SeatbeltProfileOptions {
 /**
  * The Seatbelt (SBPL) profile for `sandbox-exec -p` on macOS, from the same
  * policy as bubblewrap: everything denied by default; processes, reading
- * files and the usual system services allowed; writes only below the
- * writable places and to the terminal and null devices; the deny-write paths
+ * files and the usual system services allowed, but not below the hidden
+ * homes except what they show again; writes only below the writable places
+ * (and the homes' caches) and to the terminal and null devices; the deny-write paths
  * and then the deny-read paths denied again (later rules win); the network
  * as `network` says.
  */
@@ -27,8 +28,10 @@ export function seatbeltProfile({ mounts, network }: SeatbeltProfileOptions): st
     "(allow process-info* (target same-sandbox))",
     "(allow sysctl-read mach-lookup ipc-posix-shm file-ioctl pseudo-tty)",
     "(allow file-read*)",
+    ...homeRules(mounts),
     "(allow file-write*",
     ...mounts.writable.map((w) => `  (subpath ${quote(w.path)})`),
+    ...(mounts.homeShown ?? []).filter((m) => m.writable).map((m) => `  (subpath ${quote(m.path)})`),
     '  (literal "/dev/null") (literal "/dev/zero") (literal "/dev/dtracehelper")',
     '  (regex #"^/dev/tty") (regex #"^/dev/fd/"))',
   ];
@@ -43,6 +46,17 @@ export function seatbeltProfile({ mounts, network }: SeatbeltProfileOptions): st
     lines.push(`(allow network-outbound (remote ip ${quote(`localhost:${network.proxyPort}`)}))`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** Reads below the hidden homes denied, then allowed again for what they show and the writable places in them. */
+function homeRules({ hiddenHomes = [], homeShown = [], writable }: SandboxMounts): string[] {
+  if (hiddenHomes.length === 0) return [];
+  const inHome = (path: string) => hiddenHomes.some((home) => path === home || path.startsWith(`${home}/`));
+  const shown = [...homeShown.map((m) => m.path), ...writable.map((w) => w.path).filter(inHome)];
+  const rules = ["(deny file-read*", ...hiddenHomes.map((home) => `  (subpath ${quote(home)})`), ")"];
+  if (shown.length > 0)
+    rules.push("(allow file-read*", ...shown.map((path) => `  (subpath ${quote(path)})`), ")");
+  return rules;
 }
 
 /** An SBPL string literal: backslashes and double quotes escaped, no control characters. */

@@ -32,5 +32,6 @@ export function formatJobOutput(job: Job): string {
   const out = renderCapture({ slice: stdout, label: "stdout", spill: job.captures.stdout.spill });
   const err = renderCapture({ slice: stderr, label: "stderr", spill: job.captures.stderr.spill });
   const text = joinStreams({ stdout: out, stderr: err }) || "(no new output)\n";
-  return `${text}[${job.id} ${jobStatus(job)}]`;
+  const after = job.aftermath();
+  return `${text}[${job.id} ${jobStatus(job)}]${after === undefined ? "" : `\n${after}`}`;
 }

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -186,8 +187,10 @@ describe("Shell", () => {
 
   describe("when git would start a pager or ask for credentials", () => {
     it("runs git log to the end with pagers and prompts off", async () => {
-      const git = "git -c user.name=t -c user.email=t@t -c commit.gpgsign=false";
-      await shell.call({ command: `git init -q && ${git} commit -q --allow-empty -m first-commit` }, box.ctx);
+      // Made on the host: the sandbox moves away a .git that a command creates (policy protect).
+      const git = ["-C", box.root, "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"];
+      execFileSync("git", ["init", "-q", box.root]);
+      execFileSync("git", [...git, "commit", "-q", "--allow-empty", "-m", "first-commit"]);
       const out = await shell.call({ command: "git log --format=%s", timeout_s: 30 }, box.ctx);
       expect(pinned(out)).toBe("first-commit\n[exit 0, N ms]");
       const env = await shell.call(

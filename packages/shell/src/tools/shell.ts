@@ -77,7 +77,7 @@ export class Shell extends ToolBase<ShellInput> {
     if (input.background === true) {
       let job: ReturnType<JobTable["start"]>;
       try {
-        job = sessionJobs(ctx, this.#options).start(request, call.backend);
+        job = sessionJobs(ctx, this.#options).start(request, call.backend, () => call.aftermath());
       } catch (error) {
         await call.discard();
         throw error;
@@ -101,7 +101,7 @@ export class Shell extends ToolBase<ShellInput> {
       outcome,
       timeoutS,
       maxTimeoutS: this.#options.maxTimeoutS,
-      footer: (stderr, failed) => [failed ? call.hint(stderr) : undefined, call.note],
+      footer: (stderr, failed) => [failed ? call.hint(stderr) : undefined, call.aftermath(), call.note],
     });
   }
 }
