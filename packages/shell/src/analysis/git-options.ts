@@ -1,10 +1,9 @@
 /**
- * Long options of git's reading subcommands that the analysis accepts, by
- * exact name (git also takes unambiguous abbreviations; an abbreviation is
- * not on this list, so it is refused). Written `--name` or `--name=value`.
+ * Long options of the log family (log, show, whatchanged, rev-list, shortlog,
+ * reflog) that select and format commits, and compute no diff: no program a
+ * repository's configuration names for diffs runs because of them.
  */
-export const GIT_SAFE_LONG: ReadonlySet<string> = new Set([
-  // log, show, whatchanged, rev-list, shortlog, reflog: commit selection and formatting
+export const GIT_COMMIT_LONG: readonly string[] = [
   "--oneline",
   "--pretty",
   "--format",
@@ -100,6 +99,15 @@ export const GIT_SAFE_LONG: ReadonlySet<string> = new Set([
   "--stdin",
   "--quiet",
   "--verbose",
+];
+
+/**
+ * Long options of git's reading subcommands that the analysis accepts, by
+ * exact name (git also takes unambiguous abbreviations; an abbreviation is
+ * not on this list, so it is refused). Written `--name` or `--name=value`.
+ */
+export const GIT_SAFE_LONG: ReadonlySet<string> = new Set([
+  ...GIT_COMMIT_LONG,
   // diff and the patch options of log/show
   "--patch",
   "--no-patch",
