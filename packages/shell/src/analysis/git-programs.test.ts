@@ -142,6 +142,68 @@ describe("configProgramsReason", () => {
     });
   });
 
+  describe("when a repository shows its submodules' diffs (`diff.submodule=diff`)", () => {
+    let base: string;
+    let repo: string;
+    let marker: string;
+    const hostEnv = () => {
+      const env: Record<string, string> = {};
+      for (const [k, v] of Object.entries(process.env))
+        if (v !== undefined && !k.startsWith("GIT_")) env[k] = v;
+      return { ...env, GIT_CONFIG_NOSYSTEM: "1", HOME: base };
+    };
+    const id = ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "protocol.file.allow=always"];
+    const git = (cwd: string, args: string[]) =>
+      execFileSync("git", [...id, ...args], { cwd, env: hostEnv(), stdio: ["ignore", "pipe", "pipe"] });
+
+    beforeAll(async () => {
+      base = await realpath(await mkdtemp(join(tmpdir(), "shell-git-submodule-")));
+      repo = join(base, "repo");
+      marker = join(repo, "external-ran");
+      const sub = join(base, "sub");
+      execFileSync("git", ["init", "-q", sub]);
+      await writeFile(join(sub, "a.txt"), "one\n");
+      git(sub, ["add", "a.txt"]);
+      git(sub, ["commit", "-qm", "one"]);
+      execFileSync("git", ["init", "-q", repo]);
+      git(repo, ["submodule", "add", "-q", sub, "s"]);
+      git(repo, ["commit", "-qm", "add s"]);
+      await writeFile(join(repo, "s", "a.txt"), "two\n");
+      git(join(repo, "s"), ["commit", "-qam", "two"]);
+      git(repo, ["add", "s"]);
+      git(repo, ["config", "diff.submodule", "diff"]);
+      git(join(repo, "s"), ["config", "diff.external", `sh -c 'touch ${marker}'`]);
+    });
+    afterAll(async () => {
+      await rm(base, { recursive: true, force: true });
+    });
+
+    it("does not run the submodule's external diff for a diff judged read-only", async () => {
+      const command = "git diff --no-ext-diff --no-textconv --cached";
+      expect(analyzeCommand(command)).toEqual({ readOnly: true });
+      await rm(marker, { force: true });
+      git(repo, command.split(" ").slice(1));
+      expect(existsSync(marker)).toBe(true);
+      await rm(marker, { force: true });
+      const shell = new Shell({ env: hostEnv() });
+      const ctx = createToolContext({ cwd: repo, tempDir: join(base, "tmp") });
+      let output: string;
+      try {
+        output = (await shell.call({ command }, ctx)).textContent();
+      } finally {
+        await ctx.dispose();
+      }
+      expect(existsSync(marker)).toBe(false);
+      expect(output).toContain("Subproject commit");
+    });
+
+    it("refuses to ask for the submodules' diffs on the command line", () => {
+      expect(analyzeCommand("git diff --no-ext-diff --no-textconv --cached --submodule=diff").reason).toBe(
+        "`git diff --submodule=diff` runs `git diff` in each submodule, with the programs its configuration names; use `--submodule=log`",
+      );
+    });
+  });
+
   describe("when judging a subcommand's arguments", () => {
     it.each([
       ["status", [], "`git status` reads work-tree files through the clean filters"],

@@ -47,6 +47,9 @@ export function configProgramsReason(sub: string, rest: readonly string[]): stri
     return `\`git describe --dirty\` ${FILTERS}`;
   }
   if (sub === "blame") return blame(rest);
+  if (options.includes("--submodule=diff")) {
+    return `\`git ${sub} --submodule=diff\` runs \`git diff\` in each submodule, with the programs its configuration names; use \`--submodule=log\``;
+  }
   const switchedOff = NO_PROGRAMS.every((flag) => options.includes(flag));
   if (LOG_FAMILY.has(sub)) {
     if (switchedOff || options.every(computesNoDiff)) return undefined;
