@@ -141,6 +141,11 @@ const ATTACKS: ReadonlyArray<readonly [string, string]> = [
   ["git cat-file --textconv HEAD:x", "runs the text conversion programs"],
   ["git cat-file --filt HEAD:x", "runs the filter programs"],
   ["git log --show-signature", "runs the signature program"],
+  [
+    "git log --alternate-refs",
+    "`git log --alternate-refs` runs the repository's `core.alternateRefsCommand`",
+  ],
+  ["git rev-list --alternate HEAD", "runs the repository's `core.alternateRefsCommand`"],
   ["git log --outp=x", "writes to a file"],
   ["git diff --o=x", "writes to a file"],
   ["git diff --no-index --output=x a b", "writes to a file"],

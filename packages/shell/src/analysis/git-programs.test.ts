@@ -204,6 +204,49 @@ describe("configProgramsReason", () => {
     });
   });
 
+  describe("when a repository names an `core.alternateRefsCommand` for its alternates", () => {
+    it("does not run it unasked for `git log --alternate-refs`", async () => {
+      const base = await realpath(await mkdtemp(join(tmpdir(), "shell-git-alternates-")));
+      try {
+        const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: base, GIT_CONFIG_NOSYSTEM: "1" };
+        const git = (cwd: string, args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+            cwd,
+            env,
+            stdio: "ignore",
+          });
+        const repo = join(base, "repo");
+        // Inside the workspace, so that a sandboxed command sees the alternate too.
+        const other = join(repo, "other");
+        const marker = join(repo, "alternates-ran");
+        for (const dir of [repo, other]) {
+          execFileSync("git", ["init", "-q", dir], { env });
+          git(dir, ["commit", "-q", "--allow-empty", "-m", "x"]);
+        }
+        await writeFile(
+          join(repo, ".git", "objects", "info", "alternates"),
+          `${join(other, ".git", "objects")}\n`,
+        );
+        git(repo, ["config", "core.alternateRefsCommand", `sh -c 'touch ${marker}'`]);
+        const command = "git log --alternate-refs --oneline";
+        git(repo, command.split(" ").slice(1));
+        expect(existsSync(marker)).toBe(true);
+        await rm(marker);
+        if (analyzeCommand(command).readOnly) {
+          const ctx = createToolContext({ cwd: repo, tempDir: join(base, "tmp") });
+          try {
+            await new Shell({ env }).call({ command }, ctx);
+          } finally {
+            await ctx.dispose();
+          }
+        }
+        expect(existsSync(marker)).toBe(false);
+      } finally {
+        await rm(base, { recursive: true, force: true });
+      }
+    });
+  });
+
   describe("when judging a subcommand's arguments", () => {
     it.each([
       ["status", [], "`git status` reads work-tree files through the clean filters"],
