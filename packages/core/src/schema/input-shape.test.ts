@@ -80,6 +80,57 @@ describe("checkInputShape", () => {
     });
   });
 
+  describe("when a shared part is reached at two depths", () => {
+    const chain = (levels: number, end: unknown) => {
+      let value = end;
+      for (let i = 0; i < levels; i++) value = { c: value };
+      return value;
+    };
+    it.each([
+      ["first shallow, then deep", (x: unknown) => ({ a: x, b: chain(250, x) })],
+      ["first deep, then shallow", (x: unknown) => ({ a: chain(250, x), b: x })],
+    ])("measures it at the deeper one (%s)", (_order, build) => {
+      expect(messageOf(build(chain(10, 1)))).toMatch(/nested more than 256 levels deep/);
+      expect(messageOf(build(chain(4, 1)))).toBeUndefined();
+    });
+  });
+
+  describe("when the input is a random graph of up to 60 objects", () => {
+    it("refuses it exactly when it has a cycle, however much is shared", () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 2, max: 60 }),
+          fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 150 }),
+          fc.option(fc.tuple(fc.nat(), fc.nat()), { nil: undefined }),
+          (size, edges, back) => {
+            const nodes = Array.from(
+              { length: size },
+              (_, i) => (i % 3 === 0 ? [] : {}) as unknown[] | Record<string, unknown>,
+            );
+            const link = (from: number, to: number, name: string) => {
+              const node = nodes[from] as unknown[] | Record<string, unknown>;
+              if (Array.isArray(node)) node.push(nodes[to]);
+              else node[name] = nodes[to];
+            };
+            // Edges only from a lower index to a higher one: shared, never cyclic.
+            edges.forEach(([a, b], k) => {
+              const [from, to] = [a % size, b % size].sort((x, y) => x - y) as [number, number];
+              if (from !== to) link(from, to, `e${k}`);
+            });
+            if (back !== undefined) {
+              const [a, b] = [back[0] % size, back[1] % size].sort((x, y) => x - y) as [number, number];
+              link(b, a, "back");
+            }
+            const message = messageOf(nodes[0]);
+            if (hasCycleFrom(nodes[0])) expect(message).toMatch(/again \(the input has a cycle\)/);
+            else expect(message).toBeUndefined();
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+  });
+
   describe("when a tool is called directly", () => {
     it("answers InvalidInput without running it", async () => {
       const ran: unknown[] = [];
@@ -97,3 +148,19 @@ describe("checkInputShape", () => {
     });
   });
 });
+
+/** A cycle reachable from `root`, by the textbook three-colour depth-first search. */
+function hasCycleFrom(root: unknown): boolean {
+  const state = new Map<object, "open" | "done">();
+  const visit = (value: unknown): boolean => {
+    if (typeof value !== "object" || value === null) return false;
+    const seen = state.get(value);
+    if (seen === "open") return true;
+    if (seen === "done") return false;
+    state.set(value, "open");
+    for (const child of Object.values(value)) if (visit(child)) return true;
+    state.set(value, "done");
+    return false;
+  };
+  return visit(root);
+}
