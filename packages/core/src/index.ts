@@ -17,6 +17,7 @@ export { FnTool } from "./tool/fn-tool.js";
 export type { FnToolFunction, FnToolResult } from "./tool/fn-tool.js";
 export { arrived, compileSchema, describeErrors, validateInput } from "./schema/validate.js";
 export { acceptsNull, restoreAbsent, strictSchema } from "./schema/strict-schema.js";
+export { MAX_INPUT_DEPTH, checkInputShape } from "./schema/input-shape.js";
 export { Think } from "./tools/think.js";
 export { AskUser, NO_USER_TO_ASK } from "./tools/ask-user.js";
 export type { AskUserFunction, AskUserOptions } from "./tools/ask-user.js";

@@ -5,6 +5,7 @@ import { nameFieldsAsSent, renamedFields } from "../schema/name-aliases.js";
 import { ToolOutput } from "../output/output.js";
 import type { Tool, ToolSchema } from "../tool/tool.js";
 import { validateInput } from "../schema/validate.js";
+import { checkInputShape } from "../schema/input-shape.js";
 import { takeValidated } from "./validated.js";
 
 /** The ToolError behind each soft failure `ToolBase.call` answered. */
@@ -92,6 +93,8 @@ export abstract class ToolBase<I = unknown> implements Tool {
     try {
       this.beforeCall(ctx);
       const checked = takeValidated(input, this.schema().input_schema);
+      // Input nobody checked may be too deep or cyclic for normalizeInput and validation to walk.
+      if (!checked) checkInputShape(input);
       const parsed = await (checked ? this.prepareInput(input) : this.parseInput(input));
       return this.finish(toToolOutput(await this.run(parsed, ctx)));
     } catch (error) {

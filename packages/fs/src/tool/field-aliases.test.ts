@@ -35,6 +35,16 @@ describe("applyAliases", () => {
       ]);
     });
   });
+  describe("when parsed JSON holds a `__proto__` field", () => {
+    it.each([
+      ['{"__proto__":{"path":"a.txt"}}', "`__proto__`"],
+      ['{"file_path":"a","edits":[{"__proto__":{"old_str":"x"},"new_str":"y"}]}', "`edits[0].__proto__`"],
+    ])("refuses %s naming %s, instead of making it the prototype", (json, field) => {
+      expect(() => applyAliases(JSON.parse(json), FS_ALIASES, ["edits"])).toThrow(
+        `Invalid input: ${field} is not accepted as a field: it would set the prototype of the input object, not a field of it; send only the fields of the schema`,
+      );
+    });
+  });
 });
 
 describe("nameWhatArrived", () => {

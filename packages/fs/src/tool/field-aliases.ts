@@ -26,7 +26,9 @@ export interface Aliased {
 /**
  * Renames alias fields to their canonical names, at the top level and in the
  * objects of the array fields listed in `nested` (e.g. `edits`). When both
- * the alias and the canonical field arrive, the canonical one wins. Pure.
+ * the alias and the canonical field arrive, the canonical one wins. A
+ * `__proto__` key (an own field of parsed JSON) is refused with an
+ * `InvalidInput` naming it, rather than copied into the prototype. Pure.
  */
 export function applyAliases(input: unknown, aliases: AliasTable, nested: readonly string[] = []): Aliased {
   const renamed: Array<readonly [string, string]> = [];
@@ -50,6 +52,12 @@ function renameLevel(
 ): { [k: string]: JsonValue } {
   const out: { [k: string]: JsonValue } = {};
   for (const [key, v] of Object.entries(value)) {
+    // Assigned to `out`, a `__proto__` key would become its prototype, and its fields the input's.
+    if (key === "__proto__") {
+      throw ToolError.invalidInput(
+        `\`${prefix}__proto__\` is not accepted as a field: it would set the prototype of the input object, not a field of it; send only the fields of the schema`,
+      );
+    }
     const canonical = aliases.get(key);
     if (canonical === undefined) {
       out[key] = v;

@@ -4,6 +4,7 @@ import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { callPaths, pathsIntersect } from "../shared/input-paths.js";
 import { badOption, integerAtLeast, toolNameSet } from "../shared/options.js";
 import { isRealCall, type RealCall } from "../shared/real-call.js";
+import { isPlainInput } from "./plain-input.js";
 
 /** What a call may have changed: paths (absolute or relative to `ctx.cwd`), everything, or nothing. */
 export type Invalidation = readonly string[] | "all" | "none";
@@ -35,7 +36,10 @@ interface Entry {
 /**
  * Answers a repeated call to a read-only tool from memory. The key is the
  * tool name, the working directory and `canonicalJson(input)`, so key order
- * in the input does not matter. A call by a tool that is not read-only
+ * in the input does not matter; input with an object that is not plain data
+ * (its prototype is not `Object.prototype` or `null`, so its fields are not
+ * all its own) is not memoized, since the key would not show what the tool
+ * reads. A call by a tool that is not read-only
  * evicts the entries whose paths (from the `file_path` / `path` fields)
  * intersect the paths it names — a directory write evicts the entries under
  * it and a write under a directory evicts the entry for that directory —
@@ -105,6 +109,8 @@ export function memoize(options: MemoizeOptions = {}): Middleware {
 }
 
 function cacheKey(call: RealCall): string | undefined {
+  // The key must hold everything the tool reads: input whose fields come from a prototype is not memoized.
+  if (!isPlainInput(call.input)) return undefined;
   try {
     return `${call.name}\u0000${call.ctx.cwd}\u0000${canonicalJson(call.input)}`;
   } catch {

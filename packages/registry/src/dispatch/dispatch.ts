@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import {
+  checkInputShape,
   createToolContext,
   type JsonSchema,
   restoreAbsent,
@@ -158,6 +159,13 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
       input,
       rejection: ToolError.notFound(name, names),
     };
+  }
+  try {
+    // In every mode: input too deep or cyclic to walk never reaches normalizeInput, validation or the tool.
+    checkInputShape(input);
+  } catch (error) {
+    const rejection = ToolError.is(error) ? error : ToolError.invalidInput(errorMessage(error));
+    return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection };
   }
   if (!o.validate) return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection: undefined };
   let normalized = input;

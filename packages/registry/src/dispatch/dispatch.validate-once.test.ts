@@ -1,4 +1,4 @@
-import { createToolContext, FnTool, type JsonSchema, validateInput } from "@toolkit/core";
+import { checkInputShape, createToolContext, FnTool, type JsonSchema, validateInput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { dispatch } from "./dispatch.js";
 import type { Middleware } from "./middleware.js";
@@ -36,15 +36,16 @@ function registryWithCounter(): { registry: ToolRegistry; runs: () => number } {
   return { registry, runs: () => runs };
 }
 
-/** How many reads one validation of a counted input makes. */
+/** How many reads one validation of a counted input makes, plus the one read of the walk that refuses cycles and too deep nesting. */
 function readsOfOneValidation(): number {
   const { input, reads } = counted();
+  checkInputShape(input);
   validateInput(SCHEMA, input);
   return reads();
 }
 
 describe("dispatch validates a tool's input once", () => {
-  it("reads the input for one validation only, not one in dispatch and one in the tool", async () => {
+  it("reads the input for one shape walk and one validation only, not one in dispatch and one in the tool", async () => {
     const once = readsOfOneValidation();
     expect(once).toBeGreaterThan(0);
     const { registry, runs } = registryWithCounter();

@@ -1,10 +1,9 @@
 /**
- * Long options of git's reading subcommands that the analysis accepts, by
- * exact name (git also takes unambiguous abbreviations; an abbreviation is
- * not on this list, so it is refused). Written `--name` or `--name=value`.
+ * Long options of the log family (log, show, whatchanged, rev-list, shortlog,
+ * reflog) that select and format commits, and compute no diff: no program a
+ * repository's configuration names for diffs runs because of them.
  */
-export const GIT_SAFE_LONG: ReadonlySet<string> = new Set([
-  // log, show, whatchanged, rev-list, shortlog, reflog: commit selection and formatting
+export const GIT_COMMIT_LONG: readonly string[] = [
   "--oneline",
   "--pretty",
   "--format",
@@ -95,11 +94,19 @@ export const GIT_SAFE_LONG: ReadonlySet<string> = new Set([
   "--remove-empty",
   "--single-worktree",
   "--reflog",
-  "--alternate-refs",
   "--bisect",
   "--stdin",
   "--quiet",
   "--verbose",
+];
+
+/**
+ * Long options of git's reading subcommands that the analysis accepts, by
+ * exact name (git also takes unambiguous abbreviations; an abbreviation is
+ * not on this list, so it is refused). Written `--name` or `--name=value`.
+ */
+export const GIT_SAFE_LONG: ReadonlySet<string> = new Set([
+  ...GIT_COMMIT_LONG,
   // diff and the patch options of log/show
   "--patch",
   "--no-patch",
@@ -319,6 +326,7 @@ export const GIT_DANGEROUS_LONG: Readonly<Record<string, string>> = {
   "open-files-in-pager": "runs a program",
   paginate: "runs a pager",
   "show-signature": "runs the signature program of the configuration",
+  "alternate-refs": "runs the repository's `core.alternateRefsCommand`",
   exec: "runs a program",
   "upload-pack": "runs a program",
   "receive-pack": "runs a program",

@@ -1,5 +1,6 @@
 import { type ArgCheck, abbreviates, literalArgs } from "./arg-helpers.js";
 import { GIT_DANGEROUS_LONG, GIT_SAFE_LONG } from "./git-options.js";
+import { configProgramsReason } from "./git-programs.js";
 
 /** Subcommands that only read, given options from `GIT_SAFE_LONG` (and short options other than grep's `-O`). */
 const READING = new Set([
@@ -76,7 +77,7 @@ export const checkGit: ArgCheck = literalArgs("git", (args) => {
 });
 
 function checkSubcommand(sub: string, rest: readonly string[]): string | undefined {
-  if (READING.has(sub)) return readingOptions(sub, rest);
+  if (READING.has(sub)) return reading(sub, rest);
   switch (sub) {
     case "branch":
     case "tag":
@@ -85,21 +86,26 @@ function checkSubcommand(sub: string, rest: readonly string[]): string | undefin
       return remote(rest);
     case "stash":
       return rest[0] === "list" || rest[0] === "show"
-        ? readingOptions(`stash ${rest[0]}`, rest.slice(1))
+        ? reading(`stash ${rest[0]}`, rest.slice(1))
         : "`git stash` without `list` or `show` as its first argument saves changes (a push)";
     case "worktree":
       return rest[0] === "list"
         ? exactOptions("worktree list", rest.slice(1), ["--porcelain", "-v", "--verbose", "-z"])
         : "`git worktree` changes work trees unless used as `git worktree list`";
     case "reflog":
-      if (rest[0] === "show") return readingOptions("reflog show", rest.slice(1));
-      if (rest[0] === undefined || rest[0].startsWith("-")) return readingOptions("reflog", rest);
+      if (rest[0] === "show") return reading("reflog show", rest.slice(1));
+      if (rest[0] === undefined || rest[0].startsWith("-")) return reading("reflog", rest);
       return `\`git reflog ${rest[0]}\` is not a reading reflog command`;
     case "config":
       return config(rest);
     default:
       return `\`git ${sub}\` is not a read-only git subcommand`;
   }
+}
+
+/** A reading subcommand: options it knows, and none of the programs a repository's configuration names. */
+function reading(sub: string, rest: readonly string[]): string | undefined {
+  return readingOptions(sub, rest) ?? configProgramsReason(sub, rest);
 }
 
 /** Options of a reading subcommand, up to `--` (pathspecs follow). */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createToolContext } from "@toolkit/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Shell } from "../tools/shell.js";
+import { analyzeCommand } from "./analyze-command.js";
 import { READ_ONLY_GIT_CONFIG, readOnlyCommandEnv } from "./read-only-env.js";
 
 describe("readOnlyCommandEnv", () => {
@@ -83,8 +84,10 @@ describe("readOnlyCommandEnv", () => {
       await rm(marker, { force: true });
       const shell = new Shell({ env: hostEnv() });
       const ctx = createToolContext({ cwd: repo, tempDir: join(base, "tmp") });
+      const command = "git diff --no-ext-diff --no-textconv --stat HEAD..HEAD && git ls-files";
+      expect(analyzeCommand(command)).toEqual({ readOnly: true });
       try {
-        const output = await shell.call({ command: "git status --short" }, ctx);
+        const output = await shell.call({ command }, ctx);
         expect(output.textContent()).toContain("a.txt");
         expect(existsSync(marker)).toBe(false);
       } finally {

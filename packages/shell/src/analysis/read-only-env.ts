@@ -14,6 +14,8 @@ export const READ_ONLY_GIT_CONFIG: Readonly<Record<string, string>> = Object.fre
   "gpg.x509.program": "gpgsm",
   "gpg.ssh.program": "ssh-keygen",
   "status.submoduleSummary": "false",
+  // `diff` would run `git diff` in each submodule, a child that keeps the submodule's own diff programs.
+  "diff.submodule": "short",
   "credential.helper": "",
   "protocol.allow": "never",
 });

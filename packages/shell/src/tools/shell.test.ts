@@ -279,7 +279,8 @@ describe("Shell", () => {
 
   describe("isSafeForConcurrentExecution", () => {
     it.each([
-      [{ command: "git status && ls | wc -l" }, true],
+      [{ command: "git log --oneline && ls | wc -l" }, true],
+      [{ command: "git status" }, false],
       [{ command: "rm -rf x" }, false],
       [{ command: "ls > out" }, false],
       [{ command: "ls", background: true }, false],
