@@ -629,6 +629,36 @@ describe("ApplyPatch", () => {
     });
   });
 
+  describe("when one file gets 10,000 hunks", () => {
+    // Before the one-pass rewrite, the reply's line diff alone took about two minutes here.
+    it("applies every hunk in one pass and cuts the diff after 800 lines", async () => {
+      const lines = Array.from({ length: 100_000 }, (_, i) => `line ${i}`);
+      await seed("big.txt", `${lines.join("\n")}\n`);
+      const patch = ["*** Begin Patch", "*** Update File: big.txt"];
+      for (let k = 0; k < 10_000; k++)
+        patch.push("@@", ` line ${k * 10}`, `-line ${k * 10 + 1}`, `+LINE ${k * 10 + 1}`);
+      patch.push("*** End Patch");
+      const out = await apply(patch.join("\n"), new ApplyPatch({ maxPatchBytes: 8 * 1024 * 1024 }));
+      expect(out.isError).toBe(false);
+      const want = lines.map((l, i) => (i % 10 === 1 ? l.replace("line", "LINE") : l));
+      expect(await text("big.txt")).toBe(`${want.join("\n")}\n`);
+      const diff = out.text.split("\n\n")[1]?.split("\n") ?? [];
+      expect(diff.slice(0, 8)).toEqual([
+        "--- a/big.txt",
+        "+++ b/big.txt",
+        "@@ -1,5 +1,5 @@",
+        " line 0",
+        "-line 1",
+        "+LINE 1",
+        " line 2",
+        " line 3",
+      ]);
+      // The file header, then 10,000 diff hunks of 9 lines (the first has 1 line of context above): 90,000 lines.
+      expect(diff).toHaveLength(801);
+      expect(diff.at(-1)).toBe("[diff cut: 89200 more lines]");
+    });
+  });
+
   describe("when git names files in other ways", () => {
     it("moves a file on a pure rename, and reads quoted names", async () => {
       await seed("dir with space/é.txt", "x\n");
