@@ -11,7 +11,10 @@ const MAX_DIFF_LINES = 800;
  * `R old -> new`), a note on hunks matched only with whitespace ignored,
  * then the unified diff of each added, changed or moved file (hint `diff`).
  */
-export async function patchReply(planned: readonly PlannedChange[]): Promise<ToolOutput> {
+export async function patchReply(
+  planned: readonly PlannedChange[],
+  before: readonly string[] = [],
+): Promise<ToolOutput> {
   const head = planned.map((p) => {
     const from = p.from?.target.shown;
     const to = p.to?.target.shown;
@@ -41,6 +44,11 @@ export async function patchReply(planned: readonly PlannedChange[]): Promise<Too
     diffs.push(diff);
   }
   if (left > 0) diffs.push(`[diffs of ${left} more file${left === 1 ? "" : "s"} not shown]`);
-  const text = [head.join("\n"), ...(notes.length > 0 ? [notes.join("\n")] : []), ...diffs].join("\n\n");
+  const text = [
+    ...(before.length > 0 ? [before.join("\n")] : []),
+    head.join("\n"),
+    ...(notes.length > 0 ? [notes.join("\n")] : []),
+    ...diffs,
+  ].join("\n\n");
   return ToolOutput.text(text).withHint(DisplayHint.Diff);
 }
