@@ -1,4 +1,5 @@
-import { open, readdir, readFile, rename, unlink } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open, readdir, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { FileSource } from "@toolkit/core";
 import { sha256 } from "./journal-record.js";
@@ -14,9 +15,13 @@ export async function writeFlushed(path: string, text: string, { exclusive = fal
   }
 }
 
-/** Writes `text` to `tmp`, flushes it, renames it to `path` and flushes the directory: all or nothing. */
+/**
+ * Writes `text` to `tmp` (a new file: a link planted there is refused, never
+ * followed), flushes it, renames it to `path` and flushes the directory.
+ */
 export async function replaceFlushed(tmp: string, path: string, text: string): Promise<void> {
-  await writeFlushed(tmp, text);
+  await unlinkIfThere(tmp);
+  await writeFlushed(tmp, text, { exclusive: true });
   await rename(tmp, path);
   await syncDir(dirname(path));
 }
@@ -36,12 +41,21 @@ export async function unlinkIfThere(path: string): Promise<void> {
   });
 }
 
-/** A small root file's text, undefined when absent. */
+/** A small root file's text, undefined when absent; a link there is not followed (it reads as damaged). */
 export async function readIfThere(path: string): Promise<string | undefined> {
-  return readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    throw error;
-  });
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      if (error.code === "ELOOP") return "";
+      throw error;
+    },
+  );
+  if (handle === undefined || typeof handle === "string") return handle;
+  try {
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The names in the root. */

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -172,6 +172,24 @@ describe("recoverPatches", () => {
       const [r] = await recoverPatches(ws.root);
       expect(r?.outcome).toBe("unrecoverable");
       expect(r?.reason).toContain("outside the workspace");
+    });
+  });
+
+  describe("when a link is planted at a journal's name", () => {
+    it("does not follow it: the journal reads as damaged and the file it points to is untouched", async () => {
+      const outside = await tempWorkspace();
+      try {
+        const target = join(outside.root, "secret.json");
+        const journal = await leaveJournal(HALF_DONE);
+        await rename(journal, target);
+        await symlink(target, journal);
+        const [r] = await recoverPatches(ws.root);
+        expect(r?.outcome).toBe("unrecoverable");
+        expect(r?.reason).toContain("not valid JSON");
+        expect((await tree())["b.txt"]).toBe("b\n");
+      } finally {
+        await outside.cleanup();
+      }
     });
   });
 
