@@ -60,6 +60,11 @@ export class FileLines {
     return this.#contentEnd(i) - s === want.length && this.text.startsWith(want, s);
   }
 
+  /** Line `i`'s `hashString`, computed in place (no string is made). */
+  hash(i: number): number {
+    return hashRange(this.text, this.start(i), this.#contentEnd(i));
+  }
+
   /** Every line, as strings. */
   all(): string[] {
     return Array.from({ length: this.length }, (_, i) => this.line(i));
@@ -81,6 +86,17 @@ export class FileLines {
     const code = this.#ends[i] ?? 0;
     return (this.#starts[i + 1] ?? this.text.length) - (code === 3 ? 2 : code === 0 ? 0 : 1);
   }
+}
+
+/** A 32-bit FNV-1a hash of a string's UTF-16 code units. Pure. */
+export function hashString(text: string): number {
+  return hashRange(text, 0, text.length);
+}
+
+function hashRange(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** An upper bound of the lines' count: one per `\n` or `\r`. */

@@ -1,4 +1,4 @@
-import type { FileLines } from "./file-lines.js";
+import { type FileLines, hashString } from "./file-lines.js";
 
 /** How a hunk's lines were matched: exactly, ignoring trailing whitespace, or ignoring surrounding whitespace. */
 export type Pass = "exact" | "trailing" | "surrounding";
@@ -12,9 +12,12 @@ const PASSES: ReadonlyArray<readonly [Pass, (line: string) => string]> = [
 /** Places looked at one by one from the start (or the hint) before the index is used. */
 const NEAR = 256;
 
-/** Where each distinct line (as one pass sees it) occurs, ascending, in one flat array. */
+/**
+ * Where the lines of each hash bucket occur, ascending, in one flat array
+ * (a bucket may hold lines that only share a hash; each place is checked).
+ */
 interface LineIndex {
-  readonly ids: Map<string, number>;
+  readonly mask: number;
   readonly offsets: Int32Array;
   readonly positions: Int32Array;
 }
@@ -80,12 +83,17 @@ export class LineFinder {
   }
 
   #first({ pass, norm, want, from, last, matchesAt }: Search): number | undefined {
-    const near = Math.min(last, from + NEAR);
-    for (let i = from; i <= near; i++) if (matchesAt(i)) return i;
-    if (near === last) return undefined;
+    let start = from;
+    // Once a pass has its index, a lookup beats the scan, found or not.
+    if (!this.#indexes.has(pass)) {
+      const near = Math.min(last, from + NEAR);
+      for (let i = from; i <= near; i++) if (matchesAt(i)) return i;
+      if (near === last) return undefined;
+      start = near + 1;
+    }
     const c = this.#candidates(pass, norm, want);
     if (!c) return undefined;
-    for (let j = lowerBound(c.positions, c.lo, c.hi, near + 1 + c.k); j < c.hi; j++) {
+    for (let j = lowerBound(c.positions, c.lo, c.hi, start + c.k); j < c.hi; j++) {
       const i = (c.positions[j] ?? 0) - c.k;
       if (i > last) return undefined;
       if (matchesAt(i)) return i;
@@ -95,7 +103,7 @@ export class LineFinder {
 
   #nearest({ pass, norm, want, from, last, matchesAt }: Search, hint: number): number | undefined {
     const h = Math.min(Math.max(hint, from), last);
-    for (let d = 0; d <= NEAR; d++) {
+    for (let d = 0; d <= (this.#indexes.has(pass) ? -1 : NEAR); d++) {
       if (h - d < from && h + d > last) return undefined;
       if (h - d >= from && matchesAt(h - d)) return h - d;
       if (d > 0 && h + d <= last && matchesAt(h + d)) return h + d;
@@ -122,15 +130,15 @@ export class LineFinder {
     }
   }
 
-  /** The positions of the pattern's rarest line, or undefined when one of its lines occurs nowhere. */
+  /** The places of the pattern's rarest line (its bucket), or undefined when one of its lines occurs nowhere. */
   #candidates(pass: Pass, norm: (l: string) => string, want: readonly string[]) {
     const index = this.#index(pass, norm);
     let best: { k: number; lo: number; hi: number } | undefined;
     for (const [k, w] of want.entries()) {
-      const id = index.ids.get(w);
-      if (id === undefined) return undefined;
-      const lo = index.offsets[id] ?? 0;
-      const hi = index.offsets[id + 1] ?? 0;
+      const bucket = hashString(w) & index.mask;
+      const lo = index.offsets[bucket] ?? 0;
+      const hi = index.offsets[bucket + 1] ?? 0;
+      if (lo === hi) return undefined;
       if (!best || hi - lo < best.hi - best.lo) best = { k, lo, hi };
     }
     return best && { ...best, positions: index.positions };
@@ -148,30 +156,29 @@ export class LineFinder {
   #index(pass: Pass, norm: (l: string) => string): LineIndex {
     const known = this.#indexes.get(pass);
     if (known) return known;
-    const lines = this.#lines_(pass, norm);
-    const ids = new Map<string, number>();
-    const idOf = new Int32Array(lines.length);
-    const counts: number[] = [];
-    for (const [i, line] of lines.entries()) {
-      let id = ids.get(line);
-      if (id === undefined) {
-        id = counts.length;
-        ids.set(line, id);
-        counts.push(0);
-      }
-      idOf[i] = id;
-      counts[id] = (counts[id] ?? 0) + 1;
+    const file = this.#file;
+    const n = file.length;
+    // Exact lines are hashed in place in the file's text; loose ones from their normalised strings.
+    const lines = pass === "exact" ? undefined : this.#lines_(pass, norm);
+    let size = 16;
+    while (size < 2 * n) size *= 2;
+    const mask = size - 1;
+    const buckets = new Int32Array(n);
+    const offsets = new Int32Array(size + 1);
+    for (let i = 0; i < n; i++) {
+      const b = (lines ? hashString(lines[i] ?? "") : file.hash(i)) & mask;
+      buckets[i] = b;
+      offsets[b + 1] = (offsets[b + 1] ?? 0) + 1;
     }
-    const offsets = new Int32Array(counts.length + 1);
-    for (let id = 0; id < counts.length; id++) offsets[id + 1] = (offsets[id] ?? 0) + (counts[id] ?? 0);
-    const fill = offsets.slice(0, counts.length);
-    const positions = new Int32Array(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      const id = idOf[i] ?? 0;
-      positions[fill[id] ?? 0] = i;
-      fill[id] = (fill[id] ?? 0) + 1;
+    for (let b = 0; b < size; b++) offsets[b + 1] = (offsets[b + 1] ?? 0) + (offsets[b] ?? 0);
+    const fill = offsets.slice(0, size);
+    const positions = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const b = buckets[i] ?? 0;
+      positions[fill[b] ?? 0] = i;
+      fill[b] = (fill[b] ?? 0) + 1;
     }
-    const index = { ids, offsets, positions };
+    const index = { mask, offsets, positions };
     this.#indexes.set(pass, index);
     return index;
   }
