@@ -13,7 +13,7 @@ import {
   sha256,
   stagedPath,
 } from "./journal-record.js";
-import { selfOwner } from "./owner.js";
+import { type Owner, runningHere, selfOwner } from "./owner.js";
 import { forget, type RecoverIn, settle } from "./recover.js";
 
 /** One entry with what staging and the commit need. */
@@ -47,6 +47,20 @@ export async function commitJournaled(
 ): Promise<void> {
   const owner = selfOwner();
   const id = journalId(owner, randomBytes(8).toString("hex"));
+  runningHere.add(id);
+  try {
+    await commitAs(id, owner, planned, o);
+  } finally {
+    runningHere.delete(id);
+  }
+}
+
+async function commitAs(
+  id: string,
+  owner: Owner,
+  planned: readonly PlannedChange[],
+  o: JournaledCommitOptions,
+): Promise<void> {
   const paths = journalPaths(o.realRoot, id);
   const steps = stepsOf(planned, id);
   const staged = steps.flatMap((s) =>

@@ -37,14 +37,27 @@ function readable(path: string): boolean {
   }
 }
 
+/** The ids of the commits this process is running now (its own journals of other ids are left over). */
+export const runningHere = new Set<string>();
+
 /** This process as a journal's owner. */
 export function selfOwner(): Owner {
   return { pid: process.pid, start: startOf(process.pid) ?? 0 };
 }
 
-/** True while the owner still runs: same pid, same start time (a reused pid has another). */
-export function ownerAlive(owner: Owner): boolean {
-  if (owner.pid === process.pid) return owner.start === (startOf(process.pid) ?? 0);
+/** Process `pid` as a journal's owner, undefined when it does not run. */
+export function processOwner(pid: number): Owner | undefined {
+  const start = startOf(pid);
+  return start === undefined ? undefined : { pid, start };
+}
+
+/**
+ * True while journal `id`'s commit may still be running: its owner runs
+ * (same pid, same start time: a reused pid has another), and, when the owner
+ * is this process, the commit has not returned.
+ */
+export function ownerAlive(owner: Owner, id: string): boolean {
+  if (owner.pid === process.pid) return owner.start === (startOf(process.pid) ?? 0) && runningHere.has(id);
   const start = startOf(owner.pid);
   return start !== undefined && (start === 0 || start === owner.start);
 }

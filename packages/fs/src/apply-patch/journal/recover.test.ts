@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdir, readdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
@@ -13,7 +14,7 @@ import {
   sha256,
   stagedPath,
 } from "./journal-record.js";
-import { type Owner, selfOwner } from "./owner.js";
+import { type Owner, processOwner, selfOwner } from "./owner.js";
 import { recoverPatches } from "./recover.js";
 
 let ws: TempWorkspace;
@@ -195,13 +196,25 @@ describe("recoverPatches", () => {
 
   describe("when the journal's process still runs", () => {
     it("leaves it alone, but recovers one whose pid now belongs to a process started later", async () => {
-      const self = selfOwner();
-      await leaveJournal(HALF_DONE, self);
-      expect((await recoverPatches(ws.root))[0]?.outcome).toBe("in-progress");
-      expect((await tree())["b.txt"]).toBe("b\n");
-      await ws.cleanup();
-      ws = await tempWorkspace();
-      await leaveJournal(HALF_DONE, { pid: self.pid, start: self.start + 1 });
+      const sleeper = spawn("sleep", ["30"], { stdio: "ignore" });
+      try {
+        const live = processOwner(sleeper.pid ?? 0);
+        expect(live).toBeDefined();
+        if (!live) return;
+        await leaveJournal(HALF_DONE, live);
+        expect((await recoverPatches(ws.root))[0]?.outcome).toBe("in-progress");
+        expect((await tree())["b.txt"]).toBe("b\n");
+        await ws.cleanup();
+        ws = await tempWorkspace();
+        await leaveJournal(HALF_DONE, { pid: live.pid, start: live.start + 1 });
+        expect((await recoverPatches(ws.root))[0]?.outcome).toBe("rolled-forward");
+      } finally {
+        sleeper.kill("SIGKILL");
+      }
+    });
+
+    it("recovers a journal of this very process once its commit has returned", async () => {
+      await leaveJournal(HALF_DONE, selfOwner());
       expect((await recoverPatches(ws.root))[0]?.outcome).toBe("rolled-forward");
     });
   });

@@ -60,7 +60,7 @@ export async function recoverIn(at: RecoverIn): Promise<PatchRecovery[]> {
       intent: false,
       journal: false,
       name,
-      alive: ownerAlive(parsed.owner),
+      alive: ownerAlive(parsed.owner, parsed.id),
     };
     seen[parsed.kind] = true;
     if (parsed.kind === "journal") seen.name = name;
