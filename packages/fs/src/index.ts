@@ -13,6 +13,8 @@ export { MultiEdit, MAX_EDITS } from "./edit/multi-edit.js";
 export { FileViewer } from "./view/file-viewer.js";
 export { ApplyPatch } from "./apply-patch/apply-patch.js";
 export type { ApplyPatchOptions } from "./apply-patch/apply-patch.js";
+export { recoverPatches } from "./apply-patch/journal/recover.js";
+export type { PatchRecovery } from "./apply-patch/journal/recover.js";
 export type { FileViewerOptions } from "./view/file-viewer.js";
 export type { FsToolOptions } from "./tool/fs-options.js";
 export { LocalFileSource, MemoryFileSource, writeFileAtomic } from "./source/deprecated-source-exports.js";

@@ -1,7 +1,15 @@
 import { type TempWorkspace, tempWorkspace, view } from "@toolkit/test-kit";
-import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { createToolContext, DisplayHint, Retention, toolTraits, Workspace } from "@toolkit/core";
+import {
+  createToolContext,
+  DisplayHint,
+  type RenameOptions,
+  Retention,
+  ToolError,
+  toolTraits,
+  Workspace,
+} from "@toolkit/core";
 import { createTwoFilesPatch } from "diff";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LocalFileSource } from "@toolkit/core";
@@ -42,6 +50,18 @@ async function snapshot(names: readonly string[]): Promise<Record<string, string
     );
   return out;
 }
+
+/** A patch's start that updates a.txt, adds c.txt, deletes gone.txt and opens b.txt's update. */
+const FOUR_CHANGES = [
+  "*** Begin Patch",
+  "*** Update File: a.txt",
+  "-a",
+  "+A",
+  "*** Add File: c.txt",
+  "+c",
+  "*** Delete File: gone.txt",
+  "*** Update File: b.txt",
+];
 
 const ALPHA = "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n";
 
@@ -233,8 +253,8 @@ describe("ApplyPatch", () => {
     );
   });
 
-  describe("when a later write fails", () => {
-    it("restores the files already written and removes the ones already added", async () => {
+  describe("when a later file cannot be staged", () => {
+    it("changes no file and leaves no journal or staged copy", async () => {
       await seed("a.txt", "a\n");
       await seed("b.txt", "b\n");
       await seed("gone.txt", "gone\n");
@@ -244,14 +264,7 @@ describe("ApplyPatch", () => {
       const before = await snapshot(names);
       const out = await apply(
         [
-          "*** Begin Patch",
-          "*** Update File: a.txt",
-          "-a",
-          "+A",
-          "*** Add File: c.txt",
-          "+c",
-          "*** Delete File: gone.txt",
-          "*** Update File: b.txt",
+          ...FOUR_CHANGES,
           "*** Move to: moved/b.txt",
           "-b",
           "+B",
@@ -262,14 +275,48 @@ describe("ApplyPatch", () => {
       );
       expect(out.isError).toBe(true);
       expect(out.text).toContain("blocker/inside.txt");
-      expect(out.text).toContain("the 5 file changes already made were undone, so no file is changed");
+      // Every new content is staged beside its target before the first rename, so the failure comes first.
+      expect(out.text).toContain("cannot open");
+      expect(out.text).toContain("no file was changed");
       expect(await snapshot(names)).toEqual(before);
+      expect(await readdir(ws.root)).toEqual(
+        expect.not.arrayContaining([expect.stringMatching(/toolkit-patch|\.(old|new|tmp)$/)]),
+      );
       expect(await exists("moved/b.txt")).toBe(false);
       expect((await stat(at("a.txt"))).mode & 0o777).toBe(0o640);
       // The guard knows the restored files: a second patch applies without another Read.
       expect((await apply("*** Begin Patch\n*** Update File: a.txt\n-a\n+A\n*** End Patch")).isError).toBe(
         false,
       );
+    });
+  });
+
+  describe("when a rename fails in the middle of the commit", () => {
+    it("renames the staged old contents back and leaves no journal or staged copy", async () => {
+      await seed("a.txt", "a\n");
+      await seed("b.txt", "b\n");
+      await seed("gone.txt", "gone\n");
+      const names = ["a.txt", "b.txt", "gone.txt", "c.txt"];
+      const before = await snapshot(names);
+      let renames = 0;
+      class ThirdRenameFails extends LocalFileSource {
+        override async rename(from: string, to: string, o: RenameOptions): Promise<void> {
+          if (++renames === 3) throw ToolError.io("cannot move it (EIO)");
+          return super.rename(from, to, o);
+        }
+      }
+      const out = await apply(
+        [...FOUR_CHANGES, "-b", "+B", "*** End Patch"].join("\n"),
+        new ApplyPatch({ source: new ThirdRenameFails() }),
+      );
+      expect(out).toEqual({
+        isError: true,
+        text: expect.stringContaining(
+          "IO error: cannot move it (EIO); the 3 file changes already made were undone, so no file is changed",
+        ),
+      });
+      expect(await snapshot(names)).toEqual(before);
+      expect((await readdir(ws.root)).sort()).toEqual(["a.txt", "b.txt", "gone.txt"]);
     });
   });
 
@@ -626,6 +673,36 @@ describe("ApplyPatch", () => {
       expect(await text("n.txt")).toBe("a\nd");
       await apply("*** Begin Patch\n*** Update File: n.txt\n-a\n+A\n*** End Patch");
       expect(await text("n.txt")).toBe("A\nd");
+    });
+  });
+
+  describe("when one file gets 10,000 hunks", () => {
+    // Before the one-pass rewrite, the reply's line diff alone took about two minutes here.
+    it("applies every hunk in one pass and cuts the diff after 800 lines", async () => {
+      const lines = Array.from({ length: 100_000 }, (_, i) => `line ${i}`);
+      await seed("big.txt", `${lines.join("\n")}\n`);
+      const patch = ["*** Begin Patch", "*** Update File: big.txt"];
+      for (let k = 0; k < 10_000; k++)
+        patch.push("@@", ` line ${k * 10}`, `-line ${k * 10 + 1}`, `+LINE ${k * 10 + 1}`);
+      patch.push("*** End Patch");
+      const out = await apply(patch.join("\n"), new ApplyPatch({ maxPatchBytes: 8 * 1024 * 1024 }));
+      expect(out.isError).toBe(false);
+      const want = lines.map((l, i) => (i % 10 === 1 ? l.replace("line", "LINE") : l));
+      expect(await text("big.txt")).toBe(`${want.join("\n")}\n`);
+      const diff = out.text.split("\n\n")[1]?.split("\n") ?? [];
+      expect(diff.slice(0, 8)).toEqual([
+        "--- a/big.txt",
+        "+++ b/big.txt",
+        "@@ -1,5 +1,5 @@",
+        " line 0",
+        "-line 1",
+        "+LINE 1",
+        " line 2",
+        " line 3",
+      ]);
+      // The file header, then 10,000 diff hunks of 9 lines (the first has 1 line of context above): 90,000 lines.
+      expect(diff).toHaveLength(801);
+      expect(diff.at(-1)).toBe("[diff cut: 89200 more lines]");
     });
   });
 

@@ -1,4 +1,11 @@
-import { type JsonSchema, Retention, type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
+import {
+  type JsonSchema,
+  Retention,
+  type ToolContext,
+  ToolError,
+  type ToolOutput,
+  Workspace,
+} from "@toolkit/core";
 import type { AliasTable } from "../tool/field-aliases.js";
 import {
   type FsToolOptions,
@@ -9,7 +16,10 @@ import {
 import { FsTool } from "../tool/fs-tool.js";
 import { formatBytes } from "../text/line-format.js";
 import { StaleGuard } from "../tool/stale-guard.js";
-import { commitChanges } from "./commit.js";
+import { commitChanges, recordCommitted } from "./commit.js";
+import { commitJournaled } from "./journal/journaled-commit.js";
+import { recoverIn } from "./journal/recover.js";
+import { recoveryNotes } from "./journal/recovery-notes.js";
 import { parsePatch } from "./parse-patch.js";
 import { planChanges } from "./plan.js";
 import { patchReply } from "./reply.js";
@@ -109,6 +119,18 @@ export class ApplyPatch extends FsTool<ApplyPatchInput> {
       );
     }
     const { changes } = parsePatch(input.patch);
+    const { source } = this.#o;
+    const realRoot = source.local ? await source.realRoot(Workspace.from(ctx, this.#o.workspace)) : undefined;
+    const recovered = realRoot === undefined ? [] : await recoverIn({ source, realRoot });
+    const stuck = recovered.find((r) => r.outcome === "unrecoverable");
+    if (stuck) {
+      throw ToolError.execution(
+        `an interrupted patch in this workspace could not be settled (${stuck.journal}: ${stuck.reason}); nothing was written`,
+        {
+          advice: `Check ${stuck.files.join(", ") || "the files it names"} by hand, then delete ${stuck.journal} (and its staged .<name>.<id>.old/.new copies) before patching again.`,
+        },
+      );
+    }
     const guard = StaleGuard.of(ctx);
     const planned = await planChanges(changes, {
       ctx,
@@ -116,7 +138,11 @@ export class ApplyPatch extends FsTool<ApplyPatchInput> {
       guard,
       maxFileBytes: this.#maxFileBytes,
     });
-    await commitChanges(planned, { ctx, fs: this.#o, guard });
-    return patchReply(planned);
+    if (realRoot === undefined) await commitChanges(planned, { ctx, fs: this.#o, guard });
+    else {
+      await commitJournaled(planned, { source, realRoot, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+      await recordCommitted(planned, { ctx, fs: this.#o, guard });
+    }
+    return patchReply(planned, recoveryNotes(recovered));
   }
 }

@@ -60,6 +60,14 @@ export async function commitChanges(planned: readonly PlannedChange[], o: Commit
   }
 }
 
+/** After a journaled commit: the guard learns each written file and forgets each removed one. */
+export async function recordCommitted(planned: readonly PlannedChange[], o: CommitOptions): Promise<void> {
+  for (const p of planned) {
+    if (p.to) await record(o, p.to.target, p.to.bytes);
+    if (p.from && (p.letter === "D" || p.letter === "R")) o.guard.forget(p.from.target.path.real);
+  }
+}
+
 /** Undoes what was done, last first; the error says what was restored and what could not be. */
 async function rollBack(error: unknown, undo: readonly Undo[]): Promise<unknown> {
   const failed: string[] = [];

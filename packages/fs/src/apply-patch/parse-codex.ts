@@ -23,10 +23,11 @@ export function parseCodex(lines: readonly string[], first: number): ParsedPatch
   const at = (k: number) => lines[k] ?? "";
   for (;;) {
     if (i >= lines.length) throw malformed(lines.length, `the patch ends without \`${END}\``);
-    const line = at(i);
+    // Codex trims marker and header lines, so padding around them is allowed.
+    const line = at(i).trim();
     const n = i + 1;
-    if (line.trim() === END) break;
-    if (line.trim() === "") {
+    if (line === END) break;
+    if (line === "") {
       i++;
     } else if (line.startsWith(ADD)) {
       const path = pathOf(line, ADD, n);
@@ -40,8 +41,8 @@ export function parseCodex(lines: readonly string[], first: number): ParsedPatch
       const path = pathOf(line, UPDATE, n);
       i++;
       let moveTo: string | undefined;
-      if (at(i).startsWith(MOVE)) {
-        moveTo = pathOf(at(i), MOVE, i + 1);
+      if (at(i).trim().startsWith(MOVE)) {
+        moveTo = pathOf(at(i).trim(), MOVE, i + 1);
         i++;
       }
       const read = readHunks(lines, i);
@@ -101,7 +102,7 @@ function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; ne
       finish(true, n);
       continue;
     }
-    if (line.startsWith("***")) break;
+    if (line.startsWith("***") || isMarker(line.trim())) break;
     if (line.startsWith("@@")) {
       if (body.length > 0) finish(false, n);
       hunkStart ??= n;
@@ -130,6 +131,11 @@ function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; ne
   }
   finish(false, i);
   return { hunks, next: skipBlank(lines, i) };
+}
+
+/** A line that ends an Update File's hunks however it is padded: `*** End Patch` or the next file's header. */
+function isMarker(trimmed: string): boolean {
+  return trimmed === END || [ADD, DELETE, UPDATE].some((header) => trimmed.startsWith(header));
 }
 
 function skipBlank(lines: readonly string[], i: number): number {

@@ -8,7 +8,8 @@ import { loadPrevious } from "../write/previous-content.js";
 import type { StaleGuard } from "../tool/stale-guard.js";
 import { resolveTarget, type Target } from "../target/target.js";
 import { encodeText } from "../text/text-codec.js";
-import { applyHunks, joinLines } from "./locate.js";
+import { type FileLines, joinLines } from "./file-lines.js";
+import { type AppliedHunk, applyHunks } from "./locate.js";
 import type { FileChange } from "./patch.js";
 
 /** A file as it was read: what to put back if the patch has to be undone. */
@@ -28,9 +29,10 @@ export interface PlannedChange {
   readonly from?: Original;
   /** Where the new content goes (add, update, move), and the bytes; absent when nothing changes there. */
   readonly to?: { readonly target: Target; readonly bytes: Uint8Array };
-  /** Old and new text with `\n` line ends, for the diff. */
-  readonly before?: string;
+  /** An added file's text with `\n` line ends, for the diff. */
   readonly after?: string;
+  /** An updated or moved file's old lines and its hunks as applied, for the diff. */
+  readonly edits?: { readonly before: FileLines; readonly applied: readonly AppliedHunk[] };
   /** Hunks (1-based) that matched only with whitespace ignored. */
   readonly loose: readonly number[];
 }
@@ -99,10 +101,8 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
   }
   if (change.kind === "delete") {
     const from = await readOriginal(target, field, o);
-    let before: string | undefined;
     let loose: readonly number[] = [];
     if (change.hunks.length > 0) {
-      before = from.text;
       const left = applyHunks(from.text ?? "", change.hunks, target.shown);
       loose = left.loose;
       if (left.text !== "") {
@@ -114,7 +114,7 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
         );
       }
     }
-    return { change, letter: "D", from, ...(before === undefined ? {} : { before }), loose };
+    return { change, letter: "D", from, loose };
   }
   const loaded = await loadTextFile({
     fs: o.fs,
@@ -125,8 +125,10 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
     guard: o.guard,
   });
   const from: Original = { target, raw: loaded.raw, mode: loaded.mode, version: loaded.version };
-  const { text: after, loose } = applyHunks(loaded.text, change.hunks, target.shown);
-  const bytes = encodeText(loaded.crlf ? toCrlf(after) : after, loaded.encoding);
+  const patched = applyHunks(loaded.crlf ? toCrlf(loaded.text) : loaded.text, change.hunks, target.shown);
+  const { loose } = patched;
+  const edits = { before: patched.before, applied: patched.applied };
+  const bytes = encodeText(patched.text, loaded.encoding);
   const dest =
     change.moveTo === undefined ? undefined : await resolveTarget(o.ctx, o.fs, change.moveTo, field);
   if (dest && dest.path.real !== target.path.real) {
@@ -139,7 +141,7 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
         },
       );
     }
-    return { change, letter: "R", from, to: { target: dest, bytes }, before: loaded.text, after, loose };
+    return { change, letter: "R", from, to: { target: dest, bytes }, edits, loose };
   }
   const changed = Buffer.compare(Buffer.from(bytes), Buffer.from(loaded.raw)) !== 0;
   return {
@@ -147,8 +149,7 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
     letter: "M",
     from,
     ...(changed ? { to: { target, bytes } } : {}),
-    before: loaded.text,
-    after,
+    edits,
     loose,
   };
 }

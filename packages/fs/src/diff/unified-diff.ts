@@ -54,7 +54,7 @@ export async function unifiedDiff({
 }
 
 /** A diff line (its `+`, `-` or space first) cut to `maxChars` characters of text, with a note. */
-function cutLine(line: string, maxChars: number): string {
+export function cutLine(line: string, maxChars: number): string {
   const more = line.length - 1 - maxChars;
   if (more <= 0) return line;
   return `${line.slice(0, 1 + maxChars)} [line cut: ${formatNumber(more)} more characters]`;
