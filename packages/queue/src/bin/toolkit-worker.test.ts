@@ -1,7 +1,9 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createToolContext, Workspace } from "@toolkit/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remoteRegistry } from "../host/remote-registry.js";
@@ -69,22 +71,23 @@ describe.runIf(redisTestsEnabled())("toolkit-worker", () => {
     await redis?.stop();
   });
 
-  it("serves Think on the queue until SIGTERM", async () => {
-    const child = spawn(
+  const startBin = (...args: string[]): ChildProcess =>
+    spawn(
       process.execPath,
       [
         "--conditions=@toolkit/source",
         "--import",
         "tsx",
         BIN,
-        "--think",
-        "--queue",
-        "bin",
+        ...args,
         "--redis",
         `redis://127.0.0.1:${redis.port}`,
       ],
       { cwd: PACKAGE_DIR, stdio: ["ignore", "pipe", "pipe"] },
     );
+
+  it("serves Think on the queue until SIGTERM", async () => {
+    const child = startBin("--think", "--queue", "bin");
     const registry = await remoteRegistry({ connection: redis.connection, queue: "bin" });
     try {
       await waitFor(() => registry.toolNames().includes("Think"), "the worker to advertise Think");
@@ -97,5 +100,39 @@ describe.runIf(redisTestsEnabled())("toolkit-worker", () => {
       const [code] = await exited;
       expect(code).toBe(0);
     }
+  });
+
+  describe("when SIGTERM comes while a Shell call runs", () => {
+    it("answers the call (its command ended) instead of leaving it to time out, and exits 0", async () => {
+      const root = mkdtempSync(join(tmpdir(), "toolkit-worker-bin-"));
+      const child = startBin("--shell", "--queue", "bin-term", "--root", root);
+      let stderr = "";
+      child.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exited = once(child, "exit");
+      const registry = await remoteRegistry({
+        connection: redis.connection,
+        queue: "bin-term",
+        timeoutMs: 10_000,
+      });
+      try {
+        await waitFor(() => registry.toolNames().includes("Shell"), "the worker to advertise Shell");
+        const answer = registry
+          .get("Shell")
+          ?.call({ command: "touch started && sleep 1 && echo finished" }, createToolContext({ cwd: root }));
+        await waitFor(() => existsSync(join(root, "started")), "the command to start");
+        child.kill("SIGTERM");
+        const out = await answer;
+        // The shell ends its commands on a host signal; the call is answered with that, not left to time out.
+        expect(out?.textContent()).toMatch(/^\[killed by SIGKILL, \d+ ms\]$/);
+        const [code, signal] = await exited;
+        expect({ code, signal, stderr }).toMatchObject({ code: 0, signal: null });
+      } finally {
+        await registry.close();
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
   });
 });
