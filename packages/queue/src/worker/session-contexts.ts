@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { canonicalJson, createToolContext, type ToolContext } from "@toolkit/core";
 import type { WireContext } from "../wire/wire-call.js";
 
@@ -26,9 +30,10 @@ interface Entry {
 }
 
 /**
- * Keeps one context per session (and cwd, interactivity and user context)
- * and disposes it — killing its background jobs, removing its temp folder and
- * spill files — when the host ends the session, when no call of it has run
+ * Keeps one context per session (and cwd, interactivity and user context),
+ * with a temp folder of its own (`toolkit-<sessionId>-<8 hex>` in the OS temp
+ * directory), and disposes it — killing its background jobs, removing its
+ * spill files and its temp folder with whatever tools left there — when the host ends the session, when no call of it has run
  * for `idleMs`, or when the worker closes. A context is never disposed under
  * a running call: disposal waits until the last one returns.
  */
@@ -58,6 +63,10 @@ export function sessionContexts({
     } catch (error) {
       onError(entry.sessionId, error);
     }
+    // The folder is this context's alone (named for its key): what tools left in it goes too.
+    await rm(entry.ctx.tempDir, { recursive: true, force: true }).catch((error: unknown) =>
+      onError(entry.sessionId, error),
+    );
   };
   const arm = (entry: Entry): void => {
     if (entry.timer) clearTimeout(entry.timer);
@@ -74,7 +83,16 @@ export function sessionContexts({
         entry = {
           key,
           sessionId,
-          ctx: createToolContext({ cwd, sessionId, isNonInteractive, userContext: { ...userContext } }),
+          ctx: createToolContext({
+            cwd,
+            sessionId,
+            isNonInteractive,
+            userContext: { ...userContext },
+            tempDir: join(
+              tmpdir(),
+              `toolkit-${sessionId}-${createHash("sha256").update(key).digest("hex").slice(0, 8)}`,
+            ),
+          }),
           running: 0,
           timer: undefined,
         };
