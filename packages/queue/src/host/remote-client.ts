@@ -120,7 +120,17 @@ export async function createRemoteClient({
     );
   };
   await subscriber.subscribe(keys.answerChannel);
-  const surfaces = await watchSurfaces({ commands, subscriber, keys, refreshMs });
+  const surfaces = await watchSurfaces({
+    commands,
+    subscriber,
+    keys,
+    refreshMs,
+    auth,
+    onRefused: (workerId) =>
+      logger.warn(
+        `${fn}: ignored the tools advertised on queue '${queue}' by worker ${workerId}: their signature is wrong (a worker with another secret, or another program); no call goes to it`,
+      ),
+  });
 
   const producer = (pool: string): Queue<CallJobData, string> => {
     let q = producers.get(pool);

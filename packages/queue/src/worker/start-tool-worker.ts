@@ -174,7 +174,15 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
     void publishAnswer(commands, keys, auth, job.id ?? "", encoded).catch(() => {});
   });
   await worker.waitUntilReady();
-  const surface = await advertiseSurface({ registry, commands, keys, workerId, heartbeatMs, pool });
+  const surface = await advertiseSurface({
+    registry,
+    commands,
+    keys,
+    workerId,
+    heartbeatMs,
+    pool,
+    auth,
+  });
 
   let closing: Promise<void> | undefined;
   return {
