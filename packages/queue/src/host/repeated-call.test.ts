@@ -105,4 +105,18 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
       expect(appended(tag)).toBe(1);
     });
   });
+
+  describe("when the call comes without remoteTools (the registry's tools' own call())", () => {
+    it("runs it each time: a tool's call() is given no call id, so each is a new call", async () => {
+      const tag = "no-middleware";
+      const ctx = createToolContext({ sessionId: "s-repeat" });
+      for (let i = 0; i < 2; i++) {
+        const [result] = await dispatch(registry, [{ id: "same-id", name: "AppendOnce", input: { tag } }], {
+          ctx,
+        });
+        expect(result?.output.textContent()).toBe(`appended ${tag}`);
+      }
+      expect(appended(tag)).toBe(2);
+    });
+  });
 });
