@@ -1,5 +1,7 @@
 // The README's Redis ACL and TLS examples, against a real redis-server.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +15,8 @@ import { redisTestsEnabled, startRedis, TEST_SECRET, type TestRedis } from "../t
 import { waitFor } from "../testing/test-setup.js";
 import { startToolWorker } from "../worker/start-tool-worker.js";
 
+const BIN = fileURLToPath(new URL("../bin/toolkit-worker.ts", import.meta.url));
+const PACKAGE_DIR = fileURLToPath(new URL("../..", import.meta.url));
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 /** The README's ACL line, as redis-server takes it on its command line. */
 const ACL_USER =
@@ -177,6 +181,43 @@ describe.runIf(tlsRuns)("Redis over TLS (rediss://)", () => {
     );
     const connection = { ...redis.connection, tls: { ca: readFileSync(join(dir, "ca.crt")) } };
     expect(await roundTrip(connection, "tls")).toBe("echoed");
+  });
+
+  it("serves the bin's calls over rediss:// with the CA in NODE_EXTRA_CA_CERTS, as in the README", async () => {
+    expect(README).toContain(
+      "NODE_EXTRA_CA_CERTS=/etc/redis/ca.crt TOOLKIT_QUEUE_SECRET=… npx @toolkit/queue --redis rediss://",
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        "--conditions=@toolkit/source",
+        "--import",
+        "tsx",
+        BIN,
+        "--think",
+        "--queue",
+        "tls-bin",
+        "--redis",
+        `rediss://127.0.0.1:${redis.port}`,
+      ],
+      {
+        cwd: PACKAGE_DIR,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, TOOLKIT_QUEUE_SECRET: TEST_SECRET, NODE_EXTRA_CA_CERTS: join(dir, "ca.crt") },
+      },
+    );
+    const exited = once(child, "exit");
+    const connection = { ...redis.connection, tls: { ca: readFileSync(join(dir, "ca.crt")) } };
+    const registry = await remoteRegistry({ connection, queue: "tls-bin", secret: TEST_SECRET });
+    try {
+      await waitFor(() => registry.contains("Think"), "the bin to advertise Think over TLS");
+      const out = await registry.get("Think")?.call({ thought: "over tls" }, createToolContext());
+      expect(out?.isError).toBe(false);
+    } finally {
+      await registry.close();
+      child.kill("SIGTERM");
+      expect((await exited)[0]).toBe(0);
+    }
   });
 
   it("is refused by a client that does not trust the server's certificate", async () => {
