@@ -2,7 +2,7 @@ import { ToolError, ToolOutput } from "@toolkit/core";
 import type { RegistryLogger } from "@toolkit/registry";
 import { Queue } from "bullmq";
 import type { Redis, RedisOptions } from "ioredis";
-import { bullConnection, errorCode, openRedis, redisAddress } from "../shared/connection.js";
+import { closeRedis, errorCode, openRedis, redisAddress } from "../shared/connection.js";
 import { jobIdFor, KEEP_SECONDS, queueKeys } from "../shared/keys.js";
 import type { QueueAuth } from "../shared/queue-auth.js";
 import { type SurfaceWatcher, watchSurfaces } from "../shared/surface-watcher.js";
@@ -87,6 +87,8 @@ export async function createRemoteClient({
   const pending = new Map<string, (output: ToolOutput) => void>();
   const inflight = new Map<string, Promise<ToolOutput>>();
   const names = new Map<string, { name: string; callId: string }>();
+  /** Job ids sent to a pool and not answered yet: what a lost connection may have lost. */
+  const queued = new Set<string>();
 
   subscriber.on("message", (channel: string, message: string) => {
     if (channel !== keys.answerChannel) return;
@@ -108,6 +110,8 @@ export async function createRemoteClient({
   // Jobs are not persisted across a Redis restart: every call in flight is answered now.
   subscriber.on("close", () => {
     for (const [jobId, settle] of [...pending]) {
+      // A call still waiting for Redis to come back was never queued: its own timeout answers it.
+      if (!queued.has(jobId)) continue;
       const n = names.get(jobId);
       settle(connectionLostOutput(n?.name ?? "?", n?.callId ?? jobId));
     }
@@ -135,7 +139,8 @@ export async function createRemoteClient({
   const producer = (pool: string): Queue<CallJobData, string> => {
     let q = producers.get(pool);
     if (!q) {
-      q = new Queue<CallJobData, string>(pool, { connection: bullConnection(redisOptions) });
+      // Our own client, shared: BullMQ leaves it open on close, and we can drop it when Redis is gone.
+      q = new Queue<CallJobData, string>(pool, { connection: commands });
       q.on("error", () => {});
       producers.set(pool, q);
     }
@@ -169,6 +174,7 @@ export async function createRemoteClient({
         if (pending.get(jobId) !== finish) return;
         pending.delete(jobId);
         names.delete(jobId);
+        queued.delete(jobId);
         if (timer) clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
         resolve(output);
@@ -196,6 +202,15 @@ export async function createRemoteClient({
         }, timeoutMs);
       }
       const enqueue = async (): Promise<ToolOutput | undefined> => {
+        // Redis went away since the client connected: wait for it as long as the call may wait.
+        if (commands.status !== "ready") {
+          try {
+            await waitReady(commands, address, timeoutMs ?? connectTimeoutMs);
+          } catch (error) {
+            if (error instanceof QueueUnreachableError) return error.toToolError().toOutput();
+            throw error;
+          }
+        }
         let served = surfaces.current().get(call.name);
         if (!served) {
           await surfaces.reload();
@@ -209,6 +224,8 @@ export async function createRemoteClient({
         pool = served.pool;
         const once = idempotent ?? served.tool.traits.isIdempotent;
         const expiresMs = call.ctx.deadlineMs ?? Date.now() + KEEP_SECONDS * 1000;
+        // From here the job may be in Redis: a lost connection answers it as possibly lost.
+        queued.add(jobId);
         await producer(pool).add(
           call.name,
           { call: text, expiresMs, sig: auth.sign("call", jobId, text, String(expiresMs)) },
@@ -272,9 +289,11 @@ export async function createRemoteClient({
     async close() {
       for (const settle of [...pending.values()]) settle(ToolError.cancelled().toOutput());
       surfaces.close();
+      // With Redis gone, a graceful close would wait for it forever: closeRedis drops the sockets.
+      // The producers share `commands` (closed below), so closing them waits on nothing.
       await Promise.all([...producers.values()].map((q) => q.close().catch(() => {})));
-      await subscriber.quit().catch(() => subscriber.disconnect());
-      await commands.quit().catch(() => commands.disconnect());
+      await closeRedis(subscriber);
+      await closeRedis(commands);
     },
   };
 }

@@ -62,6 +62,19 @@ export function openRedis(
 }
 
 /**
+ * Closes a client without waiting on a Redis that is gone: QUIT when the
+ * connection is up (pending replies arrive first), else a plain disconnect
+ * (a QUIT would sit in the offline queue forever).
+ */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status !== "ready") {
+    client.disconnect();
+    return;
+  }
+  await client.quit().catch(() => client.disconnect());
+}
+
+/**
  * Sends a pipeline's commands in one write and returns their replies in
  * order (one round trip instead of one per command); throws the first
  * command's error. `T` is the tuple of the replies' types.

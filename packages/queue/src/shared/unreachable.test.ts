@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { createToolContext, FnTool } from "@toolkit/core";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import { describe, expect, it } from "vitest";
@@ -74,6 +75,55 @@ describe.runIf(redisTestsEnabled())("startToolWorker when Redis is not up yet", 
       await worker.close();
     } finally {
       await redis.stop();
+    }
+  });
+});
+
+describe.runIf(redisTestsEnabled())("remoteTools when Redis goes away after it connected", () => {
+  it("answers a call sent while Redis is down as unreachable after its timeout, and closes without waiting for Redis", async () => {
+    const redis = await startRedis();
+    const tools = new ToolRegistry();
+    tools.register(new FnTool("Echo", "Echoes.", { type: "object" }, () => "echoed"));
+    const worker = await startToolWorker({
+      registry: tools,
+      connection: redis.connection,
+      queue: "gone",
+      secret: TEST_SECRET,
+      logger: { warn: () => {} },
+    });
+    const registry = await remoteRegistry({
+      connection: redis.connection,
+      queue: "gone",
+      secret: TEST_SECRET,
+    });
+    const remote = remoteTools({
+      connection: redis.connection,
+      queue: "gone",
+      secret: TEST_SECRET,
+      timeoutMs: 1000,
+    });
+    const send = async (id: string) => {
+      const [result] = await dispatch(registry, [{ id, name: "Echo", input: {} }], {
+        middleware: [remote],
+        ctx: createToolContext({ sessionId: "gone" }),
+      });
+      return result?.output.textContent();
+    };
+    try {
+      await waitFor(() => registry.contains("Echo"), "Echo to be advertised");
+      expect(await send("before")).toBe("echoed");
+      await redis.stop();
+      // Let the clients see their sockets close (a call sent before that is queued, then lost).
+      await sleep(300);
+      const after = await send("after");
+      expect(after).toBe(
+        `Execution error: queue unreachable at redis://127.0.0.1:${redis.port} (ECONNREFUSED) after 1 s\n` +
+          `The call was not queued. Check that Redis is running at redis://127.0.0.1:${redis.port} and that \`connection\` points to it (host, port, password, tls), then call again.`,
+      );
+    } finally {
+      await remote.close();
+      await registry.close();
+      await worker.close();
     }
   });
 });

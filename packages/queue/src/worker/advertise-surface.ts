@@ -9,7 +9,8 @@ import { advertise, type WorkerSurface } from "../shared/surface.js";
  * (`<signature>\n<surface JSON>`, so hosts route calls and show tools only
  * from workers that hold the secret), refreshes it every
  * `heartbeatMs` and whenever the registry changes, and tells readers through
- * the surface channel. `withdraw()` removes it.
+ * the surface channel. `withdraw()` removes it; `stop()` only stops
+ * refreshing it (it then expires with its time to live).
  */
 export async function advertiseSurface({
   registry,
@@ -27,7 +28,7 @@ export async function advertiseSurface({
   keys: QueueKeys;
   workerId: string;
   heartbeatMs: number;
-}): Promise<{ withdraw(): Promise<void> }> {
+}): Promise<{ withdraw(): Promise<void>; stop(): void }> {
   let last = "";
   const publish = async (): Promise<void> => {
     const tools = registry.allTools().map(advertise);
@@ -51,11 +52,15 @@ export async function advertiseSurface({
     void publish().catch(() => {});
   };
   commands.on("ready", onReady);
+  const stop = (): void => {
+    clearInterval(timer);
+    unsubscribe();
+    commands.off("ready", onReady);
+  };
   return {
+    stop,
     async withdraw() {
-      clearInterval(timer);
-      unsubscribe();
-      commands.off("ready", onReady);
+      stop();
       await commands.hdel(keys.surfaces, workerId);
       await commands.publish(keys.surfaceChannel, workerId);
     },

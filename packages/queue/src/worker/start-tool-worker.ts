@@ -4,6 +4,7 @@ import { Worker } from "bullmq";
 import {
   bullConnection,
   checkQueueName,
+  closeRedis,
   connectionOptions,
   openRedis,
   type QueueConnection,
@@ -190,11 +191,15 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
     pool,
     close() {
       closing ??= (async () => {
-        await surface.withdraw().catch(() => {});
-        await worker.close();
+        // With Redis gone, the withdrawal and a graceful close would wait for it forever: the surface
+        // expires by itself, and the running calls cannot report back anyway.
+        const up = commands.status === "ready";
+        if (up) await surface.withdraw().catch(() => {});
+        else surface.stop();
+        await worker.close(!up);
         await contexts.close();
-        await subscriber.quit().catch(() => subscriber.disconnect());
-        await commands.quit().catch(() => commands.disconnect());
+        await closeRedis(subscriber);
+        await closeRedis(commands);
       })();
       return closing;
     },
