@@ -3,6 +3,7 @@
 // the throughput of a 20 ms I/O-bound tool with 1, 2 and 4 workers of one slot each (goal: >= 1.8x
 // from 1 to 2). The latency figures follow a warm-up, as a long-running host is warm.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -75,6 +76,8 @@ async function run(): Promise<Row[]> {
   const port = await freePort();
   const redis = await startRedis(port);
   const connection = { host: "127.0.0.1", port };
+  // Hosts and workers sign what they put in Redis: the signing is part of the per-call cost measured.
+  const secret = randomBytes(32).toString("base64");
   const workers: ToolWorker[] = [];
   try {
     const local = tools();
@@ -86,9 +89,11 @@ async function run(): Promise<Row[]> {
       if (i >= WARMUP) localMs.push(performance.now() - t);
     }
 
-    workers.push(await startToolWorker({ registry: tools(), connection, queue: "bench", concurrency: 1 }));
-    const registry = await remoteRegistry({ connection, queue: "bench" });
-    const remote = remoteTools({ connection, queue: "bench" });
+    workers.push(
+      await startToolWorker({ registry: tools(), connection, queue: "bench", concurrency: 1, secret }),
+    );
+    const registry = await remoteRegistry({ connection, queue: "bench", secret });
+    const remote = remoteTools({ connection, queue: "bench", secret });
     const remoteMs: number[] = [];
     for (let i = 0; i < CALLS + WARMUP; i++) {
       const t = performance.now();
@@ -117,7 +122,7 @@ async function run(): Promise<Row[]> {
     const throughput = async (n: number, round: number): Promise<number> => {
       while (workers.length < n) {
         workers.push(
-          await startToolWorker({ registry: tools(), connection, queue: "bench", concurrency: 1 }),
+          await startToolWorker({ registry: tools(), connection, queue: "bench", concurrency: 1, secret }),
         );
       }
       // Separate dispatches, as separate sessions' calls arrive: io20 is not concurrency-safe, so one

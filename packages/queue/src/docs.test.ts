@@ -3,7 +3,7 @@ import { createToolContext, Think } from "@toolkit/core";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remoteRegistry, remoteTools, startToolWorker } from "./index.js";
-import { redisTestsEnabled, startRedis, type TestRedis } from "./testing/test-redis.js";
+import { redisTestsEnabled, startRedis, TEST_SECRET, type TestRedis } from "./testing/test-redis.js";
 import { waitFor } from "./testing/test-setup.js";
 
 const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
@@ -13,6 +13,8 @@ describe.runIf(redisTestsEnabled())("README", () => {
   let redis: TestRedis;
   beforeAll(async () => {
     redis = await startRedis();
+    // As the README says: both terminals share the secret through the environment.
+    process.env.TOOLKIT_QUEUE_SECRET = TEST_SECRET;
   });
   afterAll(async () => {
     await redis?.stop();

@@ -5,6 +5,8 @@ export type { RemoteRegistryOptions } from "./host/remote-registry.js";
 export { startToolWorker } from "./worker/start-tool-worker.js";
 export type { ToolWorker, ToolWorkerOptions } from "./worker/start-tool-worker.js";
 export type { QueueConnection } from "./shared/connection.js";
+export type { QueueAuthOptions } from "./shared/queue-auth.js";
+export { QueueUnreachableError } from "./shared/wait-ready.js";
 export { jobIdFor } from "./shared/keys.js";
 export { decodeCall, encodeCall, WIRE_VERSION, WireError, wireContext } from "./wire/wire-call.js";
 export type { WireCall, WireContext } from "./wire/wire-call.js";

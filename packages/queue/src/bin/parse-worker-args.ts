@@ -18,12 +18,15 @@ export type WorkerCommand =
       queue: string;
       redisUrl: string;
       concurrency: number;
+      /** Serve without TOOLKIT_QUEUE_SECRET: nothing signed or checked. */
+      insecure: boolean;
     };
 
 /** The usage text `--help` prints. */
-export const WORKER_USAGE = `Usage: toolkit-worker [--fs] [--search] [--shell] [--think] [--root DIR] [--queue NAME] [--redis URL] [--concurrency N]
+export const WORKER_USAGE = `Usage: toolkit-worker [--fs] [--search] [--shell] [--think] [--root DIR] [--queue NAME] [--redis URL] [--concurrency N] [--insecure]
 
 Serves Toolkit's built-in tool families to hosts through a BullMQ queue on Redis.
+Jobs and answers are signed with the secret in $TOOLKIT_QUEUE_SECRET, shared with the hosts.
 
 ${familyUsage(WORKER_FAMILIES, { flagWidth: 18, toolsWidth: 43 })}
   --think           Think
@@ -31,6 +34,7 @@ ${familyUsage(WORKER_FAMILIES, { flagWidth: 18, toolsWidth: 43 })}
   --queue NAME      the queue hosts send to (default: toolkit)
   --redis URL       where Redis is (default: $REDIS_URL or redis://127.0.0.1:6379)
   --concurrency N   calls run at once (default: 4)
+  --insecure        serve without $TOOLKIT_QUEUE_SECRET: anyone who can write to Redis can run the tools
   --help            print this text`;
 
 /** A command line the bin cannot run; the message says what to fix. */
@@ -61,6 +65,7 @@ export function parseWorkerArgs({
         queue: { type: "string" },
         redis: { type: "string" },
         concurrency: { type: "string" },
+        insecure: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -99,5 +104,14 @@ export function parseWorkerArgs({
       `--concurrency must be a positive integer, got ${JSON.stringify(rawConcurrency)}`,
     );
   }
-  return { kind: "serve", families, think, root, queue, redisUrl, concurrency };
+  return {
+    kind: "serve",
+    families,
+    think,
+    root,
+    queue,
+    redisUrl,
+    concurrency,
+    insecure: values.insecure === true,
+  };
 }

@@ -27,6 +27,8 @@ try {
       },
       queue: command.queue,
       concurrency: command.concurrency,
+      ...(command.insecure ? { insecure: true } : {}),
+      logger: { warn: (message) => void process.stderr.write(`toolkit-worker: ${message}\n`) },
     });
     process.stderr.write(
       `toolkit-worker: serving ${registry.toolNames().join(", ")} on queue '${command.queue}' at ${url.host} (pool ${worker.pool})\n`,

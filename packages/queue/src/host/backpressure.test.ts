@@ -6,7 +6,7 @@ import { type Context, type ContextManager, context, ROOT_CONTEXT, trace } from 
 import { createToolContext } from "@toolkit/core";
 import { dispatch, type Middleware, ToolRegistry } from "@toolkit/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redisTestsEnabled, startRedis, type TestRedis } from "../testing/test-redis.js";
+import { redisTestsEnabled, startRedis, type TestRedis, TEST_SECRET } from "../testing/test-redis.js";
 import { testTools } from "../testing/test-tools.js";
 import { waitFor } from "../testing/test-setup.js";
 import { startToolWorker, type ToolWorker } from "../worker/start-tool-worker.js";
@@ -73,13 +73,14 @@ describe.runIf(redisTestsEnabled())("remoteTools backpressure and tracing", () =
     const worker = await startToolWorker({
       registry,
       connection: redis.connection,
+      secret: TEST_SECRET,
       queue,
       concurrency: 8,
       middleware: [observe],
       ...extra,
     });
     workers.push(worker);
-    const remote = await remoteRegistry({ connection: redis.connection, queue });
+    const remote = await remoteRegistry({ connection: redis.connection, secret: TEST_SECRET, queue });
     registries.push(remote);
     await waitFor(() => remote.contains("Append"), "the surface");
     return remote;
@@ -100,7 +101,12 @@ describe.runIf(redisTestsEnabled())("remoteTools backpressure and tracing", () =
 
   it("runs at most maxPerSession calls of one session at once, without holding back other sessions", async () => {
     const registry = await start("per-session");
-    const remote = remoteTools({ connection: redis.connection, queue: "per-session", maxPerSession: 2 });
+    const remote = remoteTools({
+      connection: redis.connection,
+      secret: TEST_SECRET,
+      queue: "per-session",
+      maxPerSession: 2,
+    });
     const batch = (session: string) =>
       dispatch(
         registry,
@@ -120,7 +126,7 @@ describe.runIf(redisTestsEnabled())("remoteTools backpressure and tracing", () =
 
   it("applies BullMQ's queue rate limit", async () => {
     const registry = await start("rate", { limiter: { max: 1, durationMs: 300 } });
-    const remote = remoteTools({ connection: redis.connection, queue: "rate" });
+    const remote = remoteTools({ connection: redis.connection, secret: TEST_SECRET, queue: "rate" });
     await dispatch(
       registry,
       Array.from({ length: 4 }, (_, i) => ({ id: `r${i}`, name: "AppendIdem", input: { tag: `rate-${i}` } })),
@@ -135,7 +141,7 @@ describe.runIf(redisTestsEnabled())("remoteTools backpressure and tracing", () =
 
   it("carries the host's trace context to the worker", async () => {
     const registry = await start("traced");
-    const remote = remoteTools({ connection: redis.connection, queue: "traced" });
+    const remote = remoteTools({ connection: redis.connection, secret: TEST_SECRET, queue: "traced" });
     const parent = { traceId: "0af7651916cd43dd8448eb211c80319c", spanId: "b7ad6b7169203331", traceFlags: 1 };
     await context.with(trace.setSpanContext(context.active(), parent), () =>
       dispatch(registry, [{ id: "t1", name: "AppendIdem", input: { tag: "traced" } }], {

@@ -1,7 +1,7 @@
 import { createToolContext } from "@toolkit/core";
 import { dispatch } from "@toolkit/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redisTestsEnabled } from "../testing/test-redis.js";
+import { redisTestsEnabled, TEST_SECRET } from "../testing/test-redis.js";
 import { type QueueFixture, queueFixture, waitFor } from "../testing/test-setup.js";
 import { type RemoteRegistry, remoteRegistry } from "./remote-registry.js";
 import { remoteTools } from "./remote-tools.js";
@@ -12,7 +12,7 @@ describe.runIf(redisTestsEnabled())("remoteRegistry", () => {
 
   beforeAll(async () => {
     fx = await queueFixture();
-    registry = await remoteRegistry({ connection: fx.redis.connection, queue: "mixed" });
+    registry = await remoteRegistry({ connection: fx.redis.connection, secret: TEST_SECRET, queue: "mixed" });
   });
   afterAll(async () => {
     await registry?.close();
@@ -28,7 +28,7 @@ describe.runIf(redisTestsEnabled())("remoteRegistry", () => {
       expect(registry.get("Alpha")?.isIdempotent?.()).toBe(true);
       expect(registry.get("Beta")?.isIdempotent?.()).toBe(false);
 
-      const remote = remoteTools({ connection: fx.redis.connection, queue: "mixed" });
+      const remote = remoteTools({ connection: fx.redis.connection, secret: TEST_SECRET, queue: "mixed" });
       const ctx = createToolContext({ sessionId: "mixed-1" });
       const results = await dispatch(
         registry,
@@ -51,8 +51,17 @@ describe.runIf(redisTestsEnabled())("remoteRegistry", () => {
   describe("when Redis restarts mid-run", () => {
     it("answers calls in flight with a soft failure, and later calls work", async () => {
       await fx.startWorker({ queue: "restart", tools: ["basic"] });
-      const reg = await remoteRegistry({ connection: fx.redis.connection, queue: "restart" });
-      const remote = remoteTools({ connection: fx.redis.connection, queue: "restart", timeoutMs: 20_000 });
+      const reg = await remoteRegistry({
+        connection: fx.redis.connection,
+        secret: TEST_SECRET,
+        queue: "restart",
+      });
+      const remote = remoteTools({
+        connection: fx.redis.connection,
+        secret: TEST_SECRET,
+        queue: "restart",
+        timeoutMs: 20_000,
+      });
       const ctx = createToolContext({ sessionId: "restart-1" });
       try {
         const inFlight = dispatch(

@@ -1,13 +1,15 @@
 import { canonicalJson, type ToolContext, type ToolOutput, type ToolSchema } from "@toolkit/core";
 import { ToolRegistry, type ToolRegistryOptions } from "@toolkit/registry";
 import { checkQueueName, connectionOptions, type QueueConnection } from "../shared/connection.js";
+import { type QueueAuthOptions, queueAuth } from "../shared/queue-auth.js";
 import type { AdvertisedTool } from "../shared/surface.js";
 import type { ServedTool } from "../shared/surface-watcher.js";
+import { QueueUnreachableError } from "../shared/wait-ready.js";
 import { createRemoteClient, type RemoteClient } from "./remote-client.js";
-import { sendCall } from "./remote-tools.js";
+import { checkConnectTimeout, sendCall } from "./remote-tools.js";
 
 /** Options for `remoteRegistry`. */
-export interface RemoteRegistryOptions extends ToolRegistryOptions {
+export interface RemoteRegistryOptions extends ToolRegistryOptions, QueueAuthOptions {
   /** Redis: ioredis options (`{ host, port }`) or an ioredis client. */
   connection: QueueConnection;
   /** The queue the workers serve. */
@@ -16,15 +18,28 @@ export interface RemoteRegistryOptions extends ToolRegistryOptions {
   timeoutMs?: number;
   /** How often the surfaces are re-read to drop workers that died without withdrawing. @default 5000 */
   refreshMs?: number;
+  /**
+   * How long `remoteRegistry()` waits for Redis before it throws a
+   * QueueUnreachableError (`queue unreachable at redis://…:6379 (ECONNREFUSED) after 5 s`).
+   * @default timeoutMs, else 10000
+   */
+  connectTimeoutMs?: number;
 }
 
 /** A registry mirroring the workers' advertised tools; `close()` stops following them. */
 export class RemoteRegistry extends ToolRegistry {
   #stop: () => Promise<void> = async () => {};
+  #endSession: (sessionId: string) => Promise<void> = async () => {};
 
   /** @internal set by `remoteRegistry` once connected. */
-  _setStop(stop: () => Promise<void>): void {
+  _setStop(stop: () => Promise<void>, endSession: (sessionId: string) => Promise<void>): void {
     this.#stop = stop;
+    this.#endSession = endSession;
+  }
+
+  /** Tells the workers to dispose of the session's contexts (its background jobs, temp folder, spill files). */
+  endSession(sessionId: string): Promise<void> {
+    return this.#endSession(sessionId);
   }
 
   /** Stops following the workers and closes the Redis connections. */
@@ -80,8 +95,27 @@ export async function remoteRegistry(options: RemoteRegistryOptions): Promise<Re
   const queue = checkQueueName(options.queue, fn);
   const redisOptions = connectionOptions(options.connection, fn);
   const { timeoutMs, refreshMs = 5000, logger } = options;
+  const log = logger ?? console;
+  const auth = queueAuth(options, fn, { warn: (m) => log.warn(m) });
+  const connectTimeoutMs = checkConnectTimeout(options.connectTimeoutMs, timeoutMs, fn);
   const registry = new RemoteRegistry(logger ? { logger } : {});
-  const client = await createRemoteClient({ redisOptions, queue, refreshMs });
+  let client: RemoteClient;
+  try {
+    client = await createRemoteClient({
+      redisOptions,
+      queue,
+      refreshMs,
+      auth,
+      logger: log,
+      connectTimeoutMs,
+      fn,
+    });
+  } catch (error) {
+    if (error instanceof QueueUnreachableError) {
+      throw new QueueUnreachableError(error.address, error.reason, error.waitedMs, fn);
+    }
+    throw error;
+  }
   const getClient = async (): Promise<RemoteClient> => client;
   const seen = new Map<string, string>();
 
@@ -104,12 +138,15 @@ export async function remoteRegistry(options: RemoteRegistryOptions): Promise<Re
   sync(client.surfaces.current());
   const unsubscribe = client.surfaces.onChange(sync);
   let closing: Promise<void> | undefined;
-  registry._setStop(() => {
-    closing ??= (async () => {
-      unsubscribe();
-      await client.close();
-    })();
-    return closing;
-  });
+  registry._setStop(
+    () => {
+      closing ??= (async () => {
+        unsubscribe();
+        await client.close();
+      })();
+      return closing;
+    },
+    (sessionId) => client.endSession(sessionId),
+  );
   return registry;
 }

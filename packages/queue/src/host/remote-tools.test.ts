@@ -2,8 +2,8 @@ import { createToolContext, type ToolContext, type ToolOutput } from "@toolkit/c
 import { dispatch } from "@toolkit/registry";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueKeys } from "../shared/keys.js";
-import { redisTestsEnabled } from "../testing/test-redis.js";
+import { jobIdFor, queueKeys } from "../shared/keys.js";
+import { redisTestsEnabled, TEST_SECRET } from "../testing/test-redis.js";
 import { type QueueFixture, queueFixture, waitFor } from "../testing/test-setup.js";
 import { remoteRegistry, type RemoteRegistry } from "./remote-registry.js";
 import { remoteTools, type RemoteToolsMiddleware } from "./remote-tools.js";
@@ -19,8 +19,13 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
   beforeAll(async () => {
     fx = await queueFixture();
     await fx.startWorker({ queue: QUEUE, tools: ["basic"] });
-    registry = await remoteRegistry({ connection: fx.redis.connection, queue: QUEUE });
-    remote = remoteTools({ connection: fx.redis.connection, queue: QUEUE, timeoutMs: 10_000 });
+    registry = await remoteRegistry({ connection: fx.redis.connection, secret: TEST_SECRET, queue: QUEUE });
+    remote = remoteTools({
+      connection: fx.redis.connection,
+      secret: TEST_SECRET,
+      queue: QUEUE,
+      timeoutMs: 10_000,
+    });
   });
   afterAll(async () => {
     await remote?.close();
@@ -108,18 +113,25 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
   });
 
   describe("the job", () => {
-    it("is named sessionId:callId and gets 3 attempts for an idempotent tool, 1 otherwise", async () => {
+    it("is keyed by the question's digest and gets 3 attempts for an idempotent tool, 1 otherwise", async () => {
       await run("AppendIdem", { tag: "j1" }, "job-a");
       await run("Append", { tag: "j2" }, "job-b");
       const queue = new Queue(queueKeys(QUEUE).pool(["Render", "Append", "AppendIdem"]), {
         connection: fx.redis.connection,
       });
+      const question = (id: string, name: string, tag: string) => ({
+        id,
+        name,
+        input: { tag },
+        ctx: { cwd: "/srv/app", sessionId: "sess-1", isNonInteractive: true, userContext: {} },
+      });
       try {
-        const idem = await queue.getJob("sess-1:job-a:v1");
-        const once = await queue.getJob("sess-1:job-b:v1");
+        const idem = await queue.getJob(jobIdFor(question("job-a", "AppendIdem", "j1")));
+        const once = await queue.getJob(jobIdFor(question("job-b", "Append", "j2")));
         expect(idem?.opts.attempts).toBe(3);
         expect(idem?.opts.backoff).toEqual({ type: "exponential", delay: 100 });
         expect(once?.opts.attempts).toBe(1);
+        expect(once?.data.sig).toMatch(/^[0-9a-f]{64}$/);
       } finally {
         await queue.close();
       }
@@ -150,8 +162,8 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
     it("never runs a call cancelled before a worker took it", async () => {
       const queue = "one-slot";
       const worker = await fx.startWorker({ queue, tools: ["basic"], concurrency: 1 });
-      const reg = await remoteRegistry({ connection: fx.redis.connection, queue });
-      const one = remoteTools({ connection: fx.redis.connection, queue });
+      const reg = await remoteRegistry({ connection: fx.redis.connection, secret: TEST_SECRET, queue });
+      const one = remoteTools({ connection: fx.redis.connection, secret: TEST_SECRET, queue });
       const send = (id: string, tag: string, signal?: AbortSignal, sleepMs = 0) =>
         dispatch(reg, [{ id, name: "Append", input: { tag, sleepMs } }], {
           middleware: [one],
@@ -180,20 +192,59 @@ describe.runIf(redisTestsEnabled())("remoteTools", () => {
   });
 
   describe("when no live worker serves the tool", () => {
-    it("answers NotFound naming the queue, without queueing", async () => {
+    it("answers NotFound naming the queue and how to start a worker, without queueing", async () => {
+      const nobody = remoteTools({
+        connection: fx.redis.connection,
+        secret: TEST_SECRET,
+        queue: "nobody-here",
+      });
       const out = await dispatch(
         registry,
         [{ id: "nf", name: "Render", input: { kind: "text", text: "x" } }],
-        { middleware: [remoteTools({ connection: fx.redis.connection, queue: "nobody-here" })], ctx: ctx() },
+        {
+          middleware: [nobody],
+          ctx: ctx(),
+        },
       );
+      await nobody.close();
       expect(out[0]?.output.isError).toBe(true);
-      expect(out[0]?.output.textContent()).toContain("No live worker on queue 'nobody-here' serves it");
+      expect(out[0]?.output.textContent()).toBe(
+        "Tool not found: Render. Available: none registered\n" +
+          "No worker on queue 'nobody-here' has registered 'Render' yet: start one with `startToolWorker({ registry, connection, queue: \"nobody-here\", secret })` with a registry that has 'Render', or call another tool.",
+      );
+    });
+
+    it("answers a tool the host's registry does not have with the queue and the bin's flag for it", async () => {
+      const empty = await remoteRegistry({
+        connection: fx.redis.connection,
+        secret: TEST_SECRET,
+        queue: "empty",
+      });
+      const to = remoteTools({ connection: fx.redis.connection, secret: TEST_SECRET, queue: "empty" });
+      try {
+        const [result] = await dispatch(empty, [{ id: "nf2", name: "Shell", input: { command: "ls" } }], {
+          middleware: [to],
+          ctx: ctx(),
+        });
+        expect(result?.output.textContent()).toBe(
+          "Tool not found: Shell. Available: none registered\n" +
+            "No worker on queue 'empty' has registered 'Shell' yet: start one with `TOOLKIT_QUEUE_SECRET=… npx @toolkit/queue --shell --queue empty`, or call another tool.",
+        );
+      } finally {
+        await to.close();
+        await empty.close();
+      }
     });
   });
 
   describe("when no answer comes in time", () => {
     it("fails the call with a message naming the limit", async () => {
-      const quick = remoteTools({ connection: fx.redis.connection, queue: QUEUE, timeoutMs: 300 });
+      const quick = remoteTools({
+        connection: fx.redis.connection,
+        secret: TEST_SECRET,
+        queue: QUEUE,
+        timeoutMs: 300,
+      });
       const [result] = await dispatch(
         registry,
         [{ id: "to1", name: "Append", input: { tag: "slow", sleepMs: 10_000 } }],

@@ -33,10 +33,30 @@ describe("checkQueueName", () => {
 });
 
 describe("jobIdFor", () => {
-  it("is sessionId:callId closed by the wire version, with colons in the call id escaped", () => {
-    expect(jobIdFor("sess-1", "call_1")).toBe("sess-1:call_1:v1");
-    expect(jobIdFor("s", "a:b%c")).toBe("s:a%3Ab%25c:v1");
-    expect(jobIdFor("s", "a:b").split(":")).toHaveLength(3);
+  const call = {
+    id: "call_1",
+    name: "Shell",
+    input: { command: "ls" },
+    ctx: { cwd: "/w", sessionId: "sess-1", isNonInteractive: true, userContext: {} },
+  };
+  it("is the session id and the question's digest, closed by the wire version", () => {
+    expect(jobIdFor(call)).toMatch(/^sess-1:[0-9a-f]{64}:v2$/);
+    expect(jobIdFor({ ...call, ctx: { ...call.ctx, sessionId: "a:b%c" } }).split(":")).toHaveLength(3);
+    expect(jobIdFor({ ...call, ctx: { ...call.ctx, sessionId: "a:b%c" } })).toMatch(/^a%3Ab%25c:/);
+  });
+  it("is the same for the same call sent again with another deadline or trace parent", () => {
+    expect(jobIdFor({ ...call, ctx: { ...call.ctx, deadlineMs: 5 }, traceparent: "x" } as typeof call)).toBe(
+      jobIdFor(call),
+    );
+  });
+  it.each([
+    ["input", { ...call, input: { command: "rm -rf /" } }],
+    ["tool", { ...call, name: "Read" }],
+    ["call id", { ...call, id: "call_2" }],
+    ["cwd", { ...call, ctx: { ...call.ctx, cwd: "/x" } }],
+    ["user context", { ...call, ctx: { ...call.ctx, userContext: { tenant: "b" } } }],
+  ])("differs when the %s differs", (_, other) => {
+    expect(jobIdFor(other)).not.toBe(jobIdFor(call));
   });
 });
 

@@ -15,15 +15,63 @@ export function connectionOptions(connection: QueueConnection, fn: string): Redi
   return { ...connection };
 }
 
+/** Where the options point, as a URL without credentials, for messages: `redis://127.0.0.1:6379`. */
+export function redisAddress(options: RedisOptions): string {
+  if (options.path) return `redis+unix://${options.path}`;
+  return `${options.tls ? "rediss" : "redis"}://${options.host ?? "127.0.0.1"}:${options.port ?? 6379}`;
+}
+
+/** The error code of a connection failure (`ECONNREFUSED`), else its message. */
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code !== "") return code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The reconnect delay after `attempt` failed attempts: 100 ms doubling up to 5 s. */
+export function reconnectDelayMs(attempt: number): number {
+  return Math.min(100 * 2 ** Math.max(0, attempt - 1), 5000);
+}
+
 /**
  * A fresh client for our own use (pub/sub, markers), which BullMQ may also
- * block on: `maxRetriesPerRequest: null` as BullMQ requires.
+ * block on: `maxRetriesPerRequest: null` as BullMQ requires. `onRetry` hears
+ * each failed connection attempt (the reason and the delay before the next),
+ * unless the options bring their own `retryStrategy`.
  */
-export function openRedis(options: RedisOptions): Redis {
-  const client = new Redis({ ...options, maxRetriesPerRequest: null, lazyConnect: false });
+export function openRedis(
+  options: RedisOptions,
+  { onRetry }: { onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void } = {},
+): Redis {
+  let reason = "no reply";
+  const client = new Redis({
+    retryStrategy: (attempt: number) => {
+      const delayMs = reconnectDelayMs(attempt);
+      onRetry?.({ attempt, delayMs, reason });
+      return delayMs;
+    },
+    ...options,
+    maxRetriesPerRequest: null,
+    lazyConnect: false,
+  });
   // Errors surface through the calls that fail; an unhandled 'error' event would crash the process.
-  client.on("error", () => {});
+  client.on("error", (error: unknown) => {
+    reason = errorCode(error);
+  });
   return client;
+}
+
+/**
+ * Closes a client without waiting on a Redis that is gone: QUIT when the
+ * connection is up (pending replies arrive first), else a plain disconnect
+ * (a QUIT would sit in the offline queue forever).
+ */
+export async function closeRedis(client: Redis): Promise<void> {
+  if (client.status !== "ready") {
+    client.disconnect();
+    return;
+  }
+  await client.quit().catch(() => client.disconnect());
 }
 
 /**

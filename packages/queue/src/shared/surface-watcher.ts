@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { QueueKeys } from "./keys.js";
+import type { QueueAuth } from "./queue-auth.js";
 import { type AdvertisedTool, parseSurface } from "./surface.js";
 
 /** A tool some live worker serves, and the pool queue to send it to. */
@@ -22,7 +23,8 @@ export interface SurfaceWatcher {
 /**
  * Reads the surfaces hash now, again on every surface message and every
  * `refreshMs` (dropping workers whose heartbeat is older than their time to
- * live), and tells `onChange` listeners after each read. Two pools serving one name
+ * live, and surfaces whose signature is wrong: `onRefused` hears each such
+ * worker id once), and tells `onChange` listeners after each read. Two pools serving one name
  * resolve to the pool whose name sorts first, the same on every host.
  */
 export async function watchSurfaces({
@@ -30,19 +32,36 @@ export async function watchSurfaces({
   subscriber,
   keys,
   refreshMs,
+  auth,
+  onRefused,
 }: {
   commands: Redis;
   subscriber: Redis;
   keys: QueueKeys;
   refreshMs: number;
+  auth: QueueAuth;
+  onRefused: (workerId: string) => void;
 }): Promise<SurfaceWatcher> {
+  const refused = new Set<string>();
+  /** The surface JSON of a signed entry; undefined (and reported once) for a forged one. */
+  const opened = ([workerId, text]: [string, string]): string | undefined => {
+    const cut = text.indexOf("\n");
+    const json = text.slice(cut + 1);
+    if (cut >= 0 && auth.verify(text.slice(0, cut), "surface", workerId, json)) return json;
+    if (!refused.has(workerId)) {
+      refused.add(workerId);
+      onRefused(workerId);
+    }
+    return undefined;
+  };
   let served: ReadonlyMap<string, ServedTool> = new Map();
   const listeners = new Set<(served: ReadonlyMap<string, ServedTool>) => void>();
   const reload = async (): Promise<void> => {
     const entries = await commands.hgetall(keys.surfaces);
     const now = Date.now();
-    const surfaces = Object.values(entries)
-      .map(parseSurface)
+    const surfaces = Object.entries(entries)
+      .map(opened)
+      .map((json) => (json === undefined ? undefined : parseSurface(json)))
       .filter((s) => s !== undefined && now - s.at <= s.ttlMs)
       .sort((a, b) => (a?.pool ?? "").localeCompare(b?.pool ?? ""));
     const next = new Map<string, ServedTool>();

@@ -4,6 +4,9 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
+/** The secret the tests' hosts and workers share (test-only; never a real one). */
+export const TEST_SECRET = "toolkit-queue-tests-shared-secret";
+
 /** True when `redis-server` is on PATH. */
 export function hasRedisServer(): boolean {
   try {
@@ -52,14 +55,27 @@ export interface TestRedis {
   restart(): Promise<void>;
 }
 
-/** Starts redis-server on a free port and waits until it accepts connections. */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
+/**
+ * Starts redis-server on a free port and waits until it accepts connections.
+ * `tls`: the free port is the TLS port (`--tls-port`) and plain TCP is off;
+ * `extraArgs` go after ours (ACL users, TLS files); `port` picks the port.
+ */
+export async function startRedis({
+  tls = false,
+  extraArgs = [],
+  port: wanted,
+}: {
+  tls?: boolean;
+  extraArgs?: readonly string[];
+  port?: number;
+} = {}): Promise<TestRedis> {
+  const port = wanted ?? (await freePort());
   let child: ChildProcess | undefined;
+  const ports = tls ? ["--port", "0", "--tls-port", String(port)] : ["--port", String(port)];
   const start = async (): Promise<void> => {
     const proc = spawn(
       "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      [...ports, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     child = proc;
@@ -111,6 +127,10 @@ export interface TestWorkerSpec {
   /** Short lock and stalled-check intervals for kill tests. */
   fastStall?: boolean;
   limiter?: { max: number; durationMs: number };
+  /** The worker's secret. @default TEST_SECRET */
+  secret?: string;
+  /** How long a session's context is kept after its last call. */
+  sessionIdleMs?: number;
 }
 
 /** A worker child process. */

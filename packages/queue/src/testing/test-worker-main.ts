@@ -1,7 +1,7 @@
 // Test-only entry: a worker process for the tests (spec as JSON in argv[2]).
 import { ToolRegistry } from "@toolkit/registry";
 import { startToolWorker } from "../worker/start-tool-worker.js";
-import type { TestWorkerSpec } from "./test-redis.js";
+import { TEST_SECRET, type TestWorkerSpec } from "./test-redis.js";
 import { testTools } from "./test-tools.js";
 
 const spec = JSON.parse(process.argv[2] ?? "{}") as TestWorkerSpec;
@@ -11,6 +11,8 @@ const worker = await startToolWorker({
   registry,
   connection: { host: "127.0.0.1", port: spec.port },
   queue: spec.queue,
+  secret: spec.secret ?? TEST_SECRET,
+  ...(spec.sessionIdleMs ? { sessionIdleMs: spec.sessionIdleMs } : {}),
   concurrency: spec.concurrency ?? 4,
   ...(spec.workerId ? { workerId: spec.workerId } : {}),
   ...(spec.limiter ? { limiter: spec.limiter } : {}),

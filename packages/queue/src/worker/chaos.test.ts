@@ -3,7 +3,7 @@ import { dispatch } from "@toolkit/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RemoteRegistry, remoteRegistry } from "../host/remote-registry.js";
 import { type RemoteToolsMiddleware, remoteTools } from "../host/remote-tools.js";
-import { redisTestsEnabled, type TestWorkerProcess } from "../testing/test-redis.js";
+import { redisTestsEnabled, type TestWorkerProcess, TEST_SECRET } from "../testing/test-redis.js";
 import { type QueueFixture, queueFixture } from "../testing/test-setup.js";
 
 const QUEUE = "chaos";
@@ -39,8 +39,13 @@ describe.runIf(redisTestsEnabled())("startToolWorker under chaos", () => {
   beforeAll(async () => {
     fx = await queueFixture();
     slots.push(...(await Promise.all([start(), start(), start()])));
-    registry = await remoteRegistry({ connection: fx.redis.connection, queue: QUEUE });
-    remote = remoteTools({ connection: fx.redis.connection, queue: QUEUE, timeoutMs: 40_000 });
+    registry = await remoteRegistry({ connection: fx.redis.connection, secret: TEST_SECRET, queue: QUEUE });
+    remote = remoteTools({
+      connection: fx.redis.connection,
+      secret: TEST_SECRET,
+      queue: QUEUE,
+      timeoutMs: 40_000,
+    });
   }, 60_000);
   afterAll(async () => {
     await remote?.close();

@@ -1,23 +1,18 @@
-import {
-  createToolContext,
-  ToolError,
-  type ToolOutput,
-  ToolOutput as Output,
-  toolTraits,
-} from "@toolkit/core";
-import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
+import { ToolError, type ToolOutput, ToolOutput as Output, toolTraits } from "@toolkit/core";
+import { dispatch, type Middleware, type RegistryLogger, type ToolRegistry } from "@toolkit/registry";
 import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
 import { inOneTrip } from "../shared/connection.js";
 import { KEEP_SECONDS, type QueueKeys } from "../shared/keys.js";
+import type { QueueAuth } from "../shared/queue-auth.js";
 import { withTraceparent } from "../shared/trace-context.js";
+import { openAnswer, signAnswer } from "../wire/signed-answer.js";
 import { decodeCall } from "../wire/wire-call.js";
 import { decodeOutput, encodeOutput } from "../wire/wire-output.js";
+import { type CallJobData, checkJob } from "./check-job.js";
+import type { SessionContexts } from "./session-contexts.js";
 
-/** What a job carries: the wire call, as canonical JSON. */
-export interface CallJobData {
-  readonly call: string;
-}
+export type { CallJobData } from "./check-job.js";
 
 /**
  * How long after a call's deadline the worker aborts it by itself. The host's
@@ -31,7 +26,8 @@ export const DEADLINE_GRACE_MS = 1000;
 /** Runs jobs and aborts the running ones a host cancels. */
 export interface JobRunner {
   run(job: Job<CallJobData>): Promise<string>;
-  cancel(jobId: string): void;
+  /** Aborts the running call of a signed cancel message (`<jobId>\n<signature>`); ignores a forged one. */
+  cancel(message: string): void;
 }
 
 /** The answer for a non-idempotent call whose first worker died while running it. */
@@ -49,18 +45,31 @@ export function createJobRunner({
   commands,
   keys,
   workerId,
+  auth,
+  contexts,
+  logger,
+  pool,
 }: {
   registry: ToolRegistry;
   middleware: readonly Middleware[];
   commands: Redis;
   keys: QueueKeys;
   workerId: string;
+  auth: QueueAuth;
+  contexts: SessionContexts;
+  logger: RegistryLogger;
+  pool: string;
 }): JobRunner {
   const running = new Map<string, AbortController>();
-
-  const answer = async (job: Job<CallJobData>): Promise<ToolOutput> => {
-    const jobId = job.id ?? "";
-    const call = decodeCall(job.data.call);
+  const answer = async (jobId: string, data: unknown): Promise<ToolOutput> => {
+    // A job that cannot be trusted throws here, before any of it is used.
+    const verdict = checkJob(jobId, data, auth);
+    const { call } = verdict;
+    if (verdict.kind === "expired") {
+      return Output.errorText(
+        `Tool '${call.name}' was not run: call ${call.id} reached a worker after it expired at ${new Date(verdict.expiresMs).toISOString()}. Call it again if it is still needed.`,
+      );
+    }
     // Listen for a cancel before looking for one, so a cancel published in between is not missed.
     const controller = new AbortController();
     running.set(jobId, controller);
@@ -75,8 +84,15 @@ export function createJobRunner({
           .mget(keys.cancelled(jobId), keys.answer(jobId))
           .set(keys.started(jobId), workerId, "EX", KEEP_SECONDS, "NX"),
       );
-      if (known != null) return decodeOutput(known);
-      if (cancelled != null) return ToolError.cancelled().toOutput();
+      if (known != null) {
+        const encoded = openAnswer(auth, jobId, known);
+        if (encoded !== undefined) return decodeOutput(encoded);
+        logger.warn(`startToolWorker: ignored a stored answer to job ${jobId} with a wrong signature`);
+      }
+      if (cancelled != null) {
+        if (auth.verify(cancelled, "cancel", jobId)) return ToolError.cancelled().toOutput();
+        logger.warn(`startToolWorker: ignored a cancel of job ${jobId} with a wrong signature`);
+      }
       const tool = registry.get(call.name);
       if (first === null && tool && !toolTraits(tool).isIdempotent)
         return workerDiedOutput(call.name, call.id);
@@ -87,15 +103,10 @@ export function createJobRunner({
           Math.max(0, deadlineMs + DEADLINE_GRACE_MS - Date.now()),
         );
       }
-      const ctx = createToolContext({
-        cwd: call.ctx.cwd,
-        sessionId: call.ctx.sessionId,
-        isNonInteractive: call.ctx.isNonInteractive,
-        userContext: { ...call.ctx.userContext },
-        signal: controller.signal,
-      });
-      const [result] = await withTraceparent(call.traceparent, () =>
-        dispatch(registry, [{ id: call.id, name: call.name, input: call.input }], { ctx, middleware }),
+      const [result] = await contexts.use(call.ctx, controller.signal, (ctx) =>
+        withTraceparent(call.traceparent, () =>
+          dispatch(registry, [{ id: call.id, name: call.name, input: call.input }], { ctx, middleware }),
+        ),
       );
       return result?.output ?? Output.errorText(`Tool '${call.name}': the worker produced no answer`);
     } finally {
@@ -103,35 +114,56 @@ export function createJobRunner({
       running.delete(jobId);
     }
   };
-
   return {
     async run(job) {
-      const encoded = encodeOutput(await answer(job));
-      await publishAnswer(commands, keys, job.id ?? "", encoded);
+      const jobId = job.id ?? "";
+      let output: ToolOutput;
+      try {
+        output = await answer(jobId, job.data);
+      } catch (error) {
+        if (error instanceof Error && error.name === "RefusedJobError") {
+          logger.warn(
+            `startToolWorker: refused job ${jobId} on pool ${pool}: ${error.message}; it was not run`,
+          );
+        }
+        throw error;
+      }
+      const encoded = encodeOutput(output);
+      await publishAnswer(commands, keys, auth, jobId, encoded);
       return encoded;
     },
-    cancel(jobId) {
-      running.get(jobId)?.abort(new Error("cancelled by the host"));
+    cancel(message) {
+      const cut = message.indexOf("\n");
+      const jobId = cut < 0 ? message : message.slice(0, cut);
+      const controller = running.get(jobId);
+      if (!controller) return;
+      if (!auth.verify(cut < 0 ? "" : message.slice(cut + 1), "cancel", jobId)) {
+        logger.warn(`startToolWorker: ignored a cancel of job ${jobId} with a wrong signature`);
+        return;
+      }
+      controller.abort(new Error("cancelled by the host"));
     },
   };
 }
 
 /**
- * Stores a call's answer (so a retry finds it) and tells the waiting host, in
- * one round trip: Redis runs a connection's commands in order, so the answer
- * is stored before the message goes out.
+ * Stores a call's signed answer (so a retry finds it) and tells the waiting
+ * host, in one round trip: Redis runs a connection's commands in order, so
+ * the answer is stored before the message goes out.
  */
 export async function publishAnswer(
   commands: Redis,
   keys: QueueKeys,
+  auth: QueueAuth,
   jobId: string,
   encoded: string,
 ): Promise<void> {
+  const signed = signAnswer(auth, jobId, encoded);
   await inOneTrip<[string, number]>(
     commands
       .pipeline()
-      .set(keys.answer(jobId), encoded, "EX", KEEP_SECONDS)
-      .publish(keys.answerChannel, `${jobId}\n${encoded}`),
+      .set(keys.answer(jobId), signed, "EX", KEEP_SECONDS)
+      .publish(keys.answerChannel, `${jobId}\n${signed}`),
   );
 }
 

@@ -1,22 +1,26 @@
 import { randomUUID } from "node:crypto";
-import type { Middleware, ToolRegistry } from "@toolkit/registry";
+import type { Middleware, RegistryLogger, ToolRegistry } from "@toolkit/registry";
 import { Worker } from "bullmq";
 import {
   bullConnection,
   checkQueueName,
+  closeRedis,
   connectionOptions,
   openRedis,
   type QueueConnection,
+  redisAddress,
 } from "../shared/connection.js";
 import { queueKeys } from "../shared/keys.js";
-import { advertiseSurface } from "./advertise-surface.js";
+import { type QueueAuthOptions, queueAuth } from "../shared/queue-auth.js";
 import { encodeOutput } from "../wire/wire-output.js";
+import { advertiseSurface } from "./advertise-surface.js";
 import { type CallJobData, createJobRunner, failedJobOutput, publishAnswer } from "./run-job.js";
+import { sessionContexts } from "./session-contexts.js";
 
 const STALL = /stalled more than allowable limit/;
 
 /** Options for `startToolWorker`. */
-export interface ToolWorkerOptions {
+export interface ToolWorkerOptions extends QueueAuthOptions {
   /** The tools this worker runs (and advertises). */
   registry: ToolRegistry;
   /** Redis: ioredis options (`{ host, port }`) or an ioredis client. */
@@ -39,6 +43,14 @@ export interface ToolWorkerOptions {
   heartbeatMs?: number;
   /** This worker's id in the advertised surfaces. @default a random uuid */
   workerId?: string;
+  /**
+   * How long a session's context (its background jobs, temp folder and spill
+   * files) is kept after its last call, unless the host ends the session
+   * first. @default 600000 (10 minutes)
+   */
+  sessionIdleMs?: number;
+  /** Where refused jobs, forged messages and failed connection attempts are reported. @default console */
+  logger?: RegistryLogger;
 }
 
 /** A running worker. */
@@ -47,7 +59,7 @@ export interface ToolWorker {
   readonly id: string;
   /** The BullMQ queue it takes calls from: `<queue>.<hash of its tool names>`, shared by workers with the same tools. */
   readonly pool: string;
-  /** Stops taking calls, lets running calls finish, withdraws the surface and disconnects. */
+  /** Stops taking calls, lets running calls finish, disposes the sessions' contexts, withdraws the surface and disconnects. */
   close(): Promise<void>;
 }
 
@@ -72,8 +84,11 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
     maxStalledCount = 2,
     heartbeatMs = 10_000,
     workerId = randomUUID(),
+    sessionIdleMs = 600_000,
+    logger = console,
   } = options;
   const fn = "startToolWorker";
+  const auth = queueAuth(options, fn, { warn: (m) => logger.warn(m) });
   if (registry === null || typeof registry !== "object" || typeof registry.get !== "function") {
     throw new TypeError(`${fn}: \`registry\` must be a ToolRegistry`);
   }
@@ -84,6 +99,7 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
     lockDurationMs,
     stalledIntervalMs,
     heartbeatMs,
+    sessionIdleMs,
   })) {
     if (!Number.isInteger(value) || value < 1) {
       throw new TypeError(`${fn}: \`${name}\` must be a positive integer, got ${JSON.stringify(value)}`);
@@ -104,15 +120,42 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
   }
 
   const keys = queueKeys(queue);
-  const commands = openRedis(redisOptions);
-  const subscriber = openRedis(redisOptions);
-  const runner = createJobRunner({ registry, middleware, commands, keys, workerId });
-  subscriber.on("message", (channel: string, jobId: string) => {
-    if (channel === keys.cancelChannel) runner.cancel(jobId);
+  const address = redisAddress(redisOptions);
+  const commands = openRedis(redisOptions, {
+    onRetry: ({ attempt, delayMs, reason }) =>
+      logger.warn(
+        `${fn}: cannot reach Redis at ${address} (${reason}), attempt ${attempt}; trying again in ${delayMs} ms`,
+      ),
   });
-  await subscriber.subscribe(keys.cancelChannel);
-
+  const subscriber = openRedis(redisOptions);
   const pool = keys.pool(registry.toolNames());
+  const contexts = sessionContexts({
+    idleMs: sessionIdleMs,
+    onError: (sessionId, error) =>
+      logger.warn(`${fn}: disposing of session ${sessionId}'s context failed: ${String(error)}`),
+  });
+  const runner = createJobRunner({
+    registry,
+    middleware,
+    commands,
+    keys,
+    workerId,
+    auth,
+    contexts,
+    logger,
+    pool,
+  });
+  subscriber.on("message", (channel: string, message: string) => {
+    if (channel === keys.cancelChannel) runner.cancel(message);
+    else if (channel === keys.endSessionChannel) {
+      const cut = message.indexOf("\n");
+      const sessionId = message.slice(0, cut);
+      if (cut > 0 && auth.verify(message.slice(cut + 1), "end-session", sessionId))
+        void contexts.end(sessionId);
+      else logger.warn(`${fn}: ignored an end of session with a wrong signature`);
+    }
+  });
+  await subscriber.subscribe(keys.cancelChannel, keys.endSessionChannel);
   const worker = new Worker<CallJobData, string>(pool, (job) => runner.run(job), {
     connection: bullConnection(redisOptions),
     concurrency,
@@ -124,14 +167,23 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
   // Connection errors are retried by ioredis; an unhandled 'error' event would crash the process.
   worker.on("error", () => {});
   worker.on("failed", (job, error) => {
-    if (!job) return;
+    // A refused job is never answered: nobody who can check an answer sent it.
+    if (!job || error.name === "RefusedJobError") return;
     const final = STALL.test(error.message) || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
     const encoded = encodeOutput(failedJobOutput(job, error.message));
-    void publishAnswer(commands, keys, job.id ?? "", encoded).catch(() => {});
+    void publishAnswer(commands, keys, auth, job.id ?? "", encoded).catch(() => {});
   });
   await worker.waitUntilReady();
-  const surface = await advertiseSurface({ registry, commands, keys, workerId, heartbeatMs, pool });
+  const surface = await advertiseSurface({
+    registry,
+    commands,
+    keys,
+    workerId,
+    heartbeatMs,
+    pool,
+    auth,
+  });
 
   let closing: Promise<void> | undefined;
   return {
@@ -139,10 +191,15 @@ export async function startToolWorker(options: ToolWorkerOptions): Promise<ToolW
     pool,
     close() {
       closing ??= (async () => {
-        await surface.withdraw().catch(() => {});
-        await worker.close();
-        await subscriber.quit().catch(() => subscriber.disconnect());
-        await commands.quit().catch(() => commands.disconnect());
+        // With Redis gone, the withdrawal and a graceful close would wait for it forever: the surface
+        // expires by itself, and the running calls cannot report back anyway.
+        const up = commands.status === "ready";
+        if (up) await surface.withdraw().catch(() => {});
+        else surface.stop();
+        await worker.close(!up);
+        await contexts.close();
+        await closeRedis(subscriber);
+        await closeRedis(commands);
       })();
       return closing;
     },

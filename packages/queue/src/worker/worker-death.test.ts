@@ -3,7 +3,7 @@ import { dispatch } from "@toolkit/registry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RemoteRegistry, remoteRegistry } from "../host/remote-registry.js";
 import { type RemoteToolsMiddleware, remoteTools } from "../host/remote-tools.js";
-import { redisTestsEnabled, type TestWorkerProcess } from "../testing/test-redis.js";
+import { redisTestsEnabled, type TestWorkerProcess, TEST_SECRET } from "../testing/test-redis.js";
 import { type QueueFixture, queueFixture, waitFor } from "../testing/test-setup.js";
 
 const QUEUE = "deaths";
@@ -20,8 +20,8 @@ describe.runIf(redisTestsEnabled())("startToolWorker", () => {
       [0, 1].map(() => fx.startWorker({ queue: QUEUE, tools: ["basic"], fastStall: true, concurrency: 2 })),
     );
     for (const w of started) byPid.set(w.child.pid ?? 0, w);
-    registry = await remoteRegistry({ connection: fx.redis.connection, queue: QUEUE });
-    remote = remoteTools({ connection: fx.redis.connection, queue: QUEUE });
+    registry = await remoteRegistry({ connection: fx.redis.connection, secret: TEST_SECRET, queue: QUEUE });
+    remote = remoteTools({ connection: fx.redis.connection, secret: TEST_SECRET, queue: QUEUE });
   });
   afterAll(async () => {
     await remote?.close();

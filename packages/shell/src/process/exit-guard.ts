@@ -24,11 +24,15 @@ let signalsInstalled = false;
  * Remembers a running command until the returned release function is
  * called. If Node exits first (`process.exit`, the end of the event loop),
  * or receives SIGTERM, SIGINT or SIGHUP, every guarded command is killed
- * with all its processes. A signal handler would otherwise keep Node alive:
- * when no other listener is registered for the signal, the handler removes
- * itself and raises the signal again, so the host still dies of it with the
- * usual exit status. With other listeners present (the host handles the
- * signal itself), only the commands are killed.
+ * with all its processes.
+ *
+ * The guard never changes what a signal does to the host: its signal
+ * listener is there only while a guarded command runs (removed with the
+ * last one), and it runs before the host's own listeners. When the host has
+ * a listener of its own (`process.on` or `process.once`), only the commands
+ * are killed and the host decides what happens next; when it has none, the
+ * guard removes itself and raises the signal again, so the host dies of it
+ * with the usual exit status, as it would have without the guard.
  */
 export function guardCommand(
   command: GuardedCommand,
@@ -36,24 +40,49 @@ export function guardCommand(
 ): () => void {
   if (!exitInstalled) {
     exitInstalled = true;
-    process.once("exit", () => killAll(() => true));
-  }
-  if (endOnHostSignal && !signalsInstalled) {
-    signalsInstalled = true;
-    for (const signal of HOST_SIGNALS) process.on(signal, onHostSignal);
+    process.once("exit", onExit);
   }
   live.set(command, endOnHostSignal);
+  if (endOnHostSignal) installSignals();
   return () => {
-    live.delete(command);
+    if (!live.delete(command)) return;
+    settle();
   };
 }
 
-function onHostSignal(signal: NodeJS.Signals): void {
-  killAll((onSignal) => onSignal);
-  if (process.listenerCount(signal) > 1) return;
-  // Ours was the only listener: restore the default action and die of the signal, as Node would have.
+function onExit(): void {
+  killAll(() => true);
+}
+
+function installSignals(): void {
+  if (signalsInstalled) return;
+  signalsInstalled = true;
+  // First in line, so the host's `once` listeners are still registered (and counted) when it runs.
+  for (const signal of HOST_SIGNALS) process.prependListener(signal, onHostSignal);
+}
+
+function removeSignals(): void {
+  if (!signalsInstalled) return;
   signalsInstalled = false;
-  for (const each of HOST_SIGNALS) process.removeListener(each, onHostSignal);
+  for (const signal of HOST_SIGNALS) process.removeListener(signal, onHostSignal);
+}
+
+/** Drops the listeners no longer needed once commands are gone. */
+function settle(): void {
+  if (![...live.values()].some(Boolean)) removeSignals();
+  if (live.size === 0 && exitInstalled) {
+    exitInstalled = false;
+    process.removeListener("exit", onExit);
+  }
+}
+
+function onHostSignal(signal: NodeJS.Signals): void {
+  const hostListens = process.listenerCount(signal) > 1;
+  killAll((onSignal) => onSignal);
+  settle();
+  if (hostListens) return;
+  // Ours was the only listener: restore the default action and die of the signal, as Node would have.
+  removeSignals();
   process.kill(process.pid, signal);
 }
 

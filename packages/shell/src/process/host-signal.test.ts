@@ -78,6 +78,31 @@ describe("background jobs when the host is signalled", { timeout: 90_000 }, () =
     });
   });
 
+  describe.each(["once", "on"] as const)(
+    "when the host listens with process.%s before any command runs",
+    (how) => {
+      it("ends the jobs and leaves the exit to the host's own handler", async () => {
+        const { host, pids, output } = await startHost("", `${how}-first`);
+        host.kill("SIGTERM");
+        expect(await exitOf(host)).toEqual({ code: 0, signal: null });
+        expect(output()).toContain(`host handled SIGTERM with ${how}`);
+        for (const pid of pids) expect(processAlive(pid)).toBe(false);
+      });
+    },
+  );
+
+  describe("when every command has finished", () => {
+    it.each([
+      ["no listener", "", 0],
+      ["a process.once listener", "once-first", 1],
+    ])("leaves the host with %s, as before the command", async (_, handler, count) => {
+      const { host, output } = await startHost("", handler, "finished");
+      expect(output()).toContain(`listeners after the command: ${count}\n`);
+      host.kill("SIGTERM");
+      await exitOf(host);
+    });
+  });
+
   describe("when the backend opts out with endOnHostSignal: false", () => {
     it("leaves the jobs running, as documented", async () => {
       const { host, pids } = await startHost("opt-out");
