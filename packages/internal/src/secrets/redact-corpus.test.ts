@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SECRET_KINDS, secretCorpus } from "./fixtures/secret-corpus.js";
-import { findSecrets, mergeFindings, redactSecrets } from "./redact-secrets.js";
+import { findSecrets, mergeFindings, redactSecrets, UNANCHORED_PATTERNS } from "./redact-secrets.js";
 
 /** At least this many lines of ordinary TypeScript are scanned for false positives. */
 const SOURCE_LINES = 10_000;
@@ -63,6 +63,10 @@ describe("redactSecrets", () => {
   });
 
   describe("when it takes the fast path", () => {
+    it("gives every built-in pattern an anchor, so none runs on texts it cannot match", () => {
+      expect(UNANCHORED_PATTERNS).toEqual([]);
+    });
+
     it("skips no text that holds a secret: the result is that of the full scan (property)", () => {
       const corpus = secretCorpus({ perKind: 2, seed: 7 });
       const piece = fc.oneof(

@@ -5,9 +5,41 @@ import { mayHoldPlainSecret } from "./plain-trigger.js";
 import { findRuleSetSecrets, ruleSetMayMatch } from "./rule-set.js";
 import { SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
 
-/** A text without any of these holds none of the built-in patterns' matches (see `SECRET_PATTERNS`). */
-const PATTERN_TRIGGER =
-  /sk-|[sr]k_|A[KSBC][IC]A|gh[pousr]_|github_pat_|xox|AIza|eyJ|bearer|secret_?access_?key|(?:session|security)[_-]?token|PRIVATE KEY|SG\.|[0-9]:AA|AGE-SECRET-KEY-1|AccountKey=|[0-9]Q~|:\/\//i;
+/**
+ * What a text must hold for each built-in pattern to match, by name, so
+ * that a pattern runs only on texts it could match (a URL in a comment then
+ * runs `url-password` alone, not every pattern).
+ */
+const PATTERN_ANCHORS = new Map<string, RegExp>([
+  ["private-key", /PRIVATE KEY/],
+  ["anthropic-key", /sk-ant-/],
+  ["openai-key", /sk-/],
+  ["aws-access-key-id", /AKIA|ASIA|ABIA|ACCA/],
+  ["aws-secret-access-key", /secret_?access_?key/i],
+  ["aws-session-token", /(?:session|security)[_-]?token/i],
+  ["github-token", /gh[pousr]_|github_pat_/],
+  ["slack-token", /xox/],
+  ["google-api-key", /AIza/],
+  ["stripe-key", /[sr]k_/],
+  ["sendgrid-key", /SG\./],
+  ["telegram-bot-token", /[0-9]:AA/],
+  ["age-secret-key", /AGE-SECRET-KEY-1/],
+  ["azure-storage-key", /AccountKey=/],
+  ["azure-client-secret", /[0-9]Q~/],
+  ["jwt", /eyJ/],
+  ["bearer-token", /bearer/i],
+  ["url-password", /:\/\//],
+]);
+
+/** Built-in patterns without an anchor: they run on every text that reaches the full scan (none today). */
+export const UNANCHORED_PATTERNS: readonly string[] = Object.freeze(
+  SECRET_PATTERNS.map((p) => p.name).filter((name) => !PATTERN_ANCHORS.has(name)),
+);
+
+/** The built-in patterns that could match `text` (a pattern without an anchor always could). */
+function patternsFor(text: string): SecretPattern[] {
+  return SECRET_PATTERNS.filter((p) => PATTERN_ANCHORS.get(p.name)?.test(text) ?? true);
+}
 
 const BUILTINS: ReadonlySet<SecretPattern> = new Set(SECRET_PATTERNS);
 
@@ -39,7 +71,7 @@ function patternFindings(text: string, patterns: readonly SecretPattern[]): Find
  * scans, not one per rule.
  */
 function plainFindings(text: string): Finding[] {
-  const found = PATTERN_TRIGGER.test(text) ? patternFindings(text, SECRET_PATTERNS) : [];
+  const found = patternFindings(text, patternsFor(text));
   if (ruleSetMayMatch(text)) found.push(...findRuleSetSecrets(text));
   if (ASSIGNMENT_TRIGGER.test(text)) found.push(...findAssignedSecrets(text));
   return found;
