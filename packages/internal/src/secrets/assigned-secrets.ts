@@ -2,19 +2,21 @@ import { shannonEntropy } from "./entropy.js";
 import type { Finding } from "./finding.js";
 
 /**
- * Names that say their value is a secret: `password`, `DB_PASS`,
- * `client_secret`, `apiKey`, `AUTH_TOKEN`, `private-key`, …
+ * The words of names that say their value is a secret: `password`,
+ * `DB_PASS`, `client_secret`, `apiKey`, `AUTH_TOKEN`, `private-key`, …
  */
 const SECRET_WORD =
   "(?:passw(?:or)?d|passphrase|pass|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?|auth)";
-const SECRET_NAME = `[A-Za-z0-9_.-]*${SECRET_WORD}[A-Za-z0-9_.-]*`;
 
 /**
  * `name = value`, `name: value`, `name => value`, `name := value`, `"name": "value"`
  * and `.env`'s `export NAME=value`: the value is group 1, quoted or bare.
+ * It starts at the secret word, not at the name's first character (what
+ * precedes the word in the name does not change the value): one attempt
+ * per word found, not one per character of every identifier.
  */
 const ASSIGNMENT = new RegExp(
-  `(?<![A-Za-z0-9_])["']?${SECRET_NAME}["']?\\s{0,4}(?::=|=>|=|:)\\s{0,4}(?:"([^"\\s]{8,200})"|'([^'\\s]{8,200})'|\`([^\`\\s]{8,200})\`|([^\\s"'\`,;)}\\]]{8,200}))`,
+  `${SECRET_WORD}[A-Za-z0-9_.-]*["']?\\s{0,4}(?::=|=>|=|:)\\s{0,4}(?:"([^"\\s]{8,200})"|'([^'\\s]{8,200})'|\`([^\`\\s]{8,200})\`|([^\\s"'\`,;)}\\]]{8,200}))`,
   "gi",
 );
 
