@@ -134,8 +134,9 @@ export function ruleSetMayMatch(text: string): boolean {
 
 /**
  * Every secret the rule set finds in `text`, in the rules' order. A rule
- * that throws or answers a promise (none of the preset's does on plain
- * text) finds nothing rather than failing the scan.
+ * that throws (none of the preset's does on plain text) fails closed: the
+ * whole text is the finding, named `<rule>-unscanned`. None of the rules
+ * run answers a promise on plain text (only `gcp`'s `.p12` path, left out).
  */
 export function findRuleSetSecrets(text: string): Finding[] {
   const found: Finding[] = [];
@@ -148,7 +149,8 @@ export function findRuleSetSecrets(text: string): Finding[] {
         const result: unknown = handler.file(source);
         if (result instanceof Promise) result.catch(() => undefined);
       } catch {
-        // One rule's failure must not hide what the others find.
+        // Fail closed: a text a rule could not scan may hold what that rule finds.
+        found.push({ start: 0, end: text.length, name: `${handler.name}-unscanned` });
       }
     }
   } finally {
