@@ -1,4 +1,6 @@
 import { defineConfig } from "tsup";
 import { packageConfig } from "../../tsup.shared.js";
 
-export default defineConfig(packageConfig({ entry: { index: "src/index.ts" } }));
+export default defineConfig(
+  packageConfig({ entry: { index: "src/index.ts", secrets: "src/secrets/index.ts" } }),
+);

@@ -8,10 +8,4 @@ export {
   SCHEMA_MAP_KEYWORDS,
   SUBSCHEMA_KEYWORDS,
 } from "./json-schema/map-subschemas.js";
-export {
-  type RedactedText,
-  redactSecrets,
-  SECRET_PATTERNS,
-  type SecretPattern,
-} from "./secrets/secret-patterns.js";
 export { REDACTED_VALUE, redactValues, SHORT_SECRET_LENGTH } from "./secrets/redact-values.js";

@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import type { ToolContext } from "@toolkit/core";
 import type { SessionServer } from "./create-session-server.js";
 import { checkRequest, type HttpGuardOptions } from "./http-guard.js";
+import { readInitialize } from "./read-initialize.js";
 import { type OwnedContext, ownContext, type SessionContextFactory } from "./session-context.js";
 import { SessionTable } from "./session-table.js";
 
@@ -39,7 +40,12 @@ export interface HttpEndpointOptions {
    * then call every tool. @default false
    */
   allowUnauthenticated?: boolean;
-  /** The most live sessions; at the cap the one idle longest is closed. @default 100 */
+  /**
+   * The most live sessions. At the cap only a valid `initialize` may close
+   * the session idle longest to take its slot; any other request without a
+   * session, or an initialize while every session has a request open, gets
+   * 503 with `Retry-After`. @default 100
+   */
   maxSessions?: number;
   /** A session with no open request for this long is closed. @default 600_000 (10 min) */
   sessionIdleTimeoutMs?: number;
@@ -141,14 +147,39 @@ export async function listenHttp({
       return live.transport.handleRequest(req, res);
     }
     if (req.method !== "POST") return reply(res, 400, "Bad request: no `mcp-session-id` header");
-    if (!(await sessions.admit())) {
-      return reply(res, 503, `Too many sessions: all ${maxSessions} are busy; try again later`);
+    let parsedBody: unknown;
+    let evicted: Promise<void> | undefined;
+    if (sessions.full) {
+      // Only a valid initialize may take another client's slot: read it first.
+      parsedBody = await readInitialize(req);
+      const retry = { "retry-after": String(sessions.retryAfterSeconds()) };
+      if (parsedBody === undefined) {
+        return reply(
+          res,
+          503,
+          `Too many sessions: all ${maxSessions} are in use and only a valid \`initialize\` may replace an idle one; try again later`,
+          retry,
+        );
+      }
+      if (sessions.full) {
+        evicted = sessions.evictIdlest();
+        if (!evicted)
+          return reply(res, 503, `Too many sessions: all ${maxSessions} are busy; try again later`, retry);
+      }
     }
+    if (evicted) {
+      // The old session's context is disposed before the new one's is made;
+      // meanwhile the slot is held, so concurrent initializes cannot pass the cap.
+      const release = sessions.reserve();
+      await Promise.allSettled([evicted]);
+      release();
+    }
+    // The slot is taken in the same turn as the last check (no await between).
     const live = open();
     const id = live.owned.ctx.sessionId;
     res.once("close", sessions.begin(id));
     await live.session.server.connect(live.transport);
-    await live.transport.handleRequest(req, res);
+    await live.transport.handleRequest(req, res, parsedBody);
     // A first request that was not a valid initialize leaves no session behind.
     if (live.transport.sessionId !== id) await sessions.close(id);
   };

@@ -76,6 +76,23 @@ function rawHead(
   ].join("\r\n");
 }
 
+/** A session context factory that counts the contexts live now and the most live at once. */
+function countContexts() {
+  const counts = {
+    live: 0,
+    most: 0,
+    make: ({ sessionId }: { sessionId: string }): ToolContext => {
+      const ctx = createToolContext({ sessionId });
+      counts.most = Math.max(counts.most, ++counts.live);
+      ctx.onDispose(() => {
+        counts.live--;
+      });
+      return ctx;
+    },
+  };
+  return counts;
+}
+
 function listTools(url: URL, sessionId: string) {
   return send(url, {
     headers: { authorization: `Bearer ${TEST_TOKEN}`, "mcp-session-id": sessionId },
@@ -311,28 +328,14 @@ describe("serveRegistry over HTTP, under attack", () => {
     });
 
     it("holds maxSessions, closing the one idle longest first", async () => {
-      let live = 0;
-      let most = 0;
-      const serving = await serve(
-        { token: TEST_TOKEN, maxSessions: 3 },
-        {
-          sessionContext: ({ sessionId }) => {
-            const ctx = createToolContext({ sessionId });
-            live++;
-            most = Math.max(most, live);
-            ctx.onDispose(() => {
-              live--;
-            });
-            return ctx;
-          },
-        },
-      );
+      const contexts = countContexts();
+      const serving = await serve({ token: TEST_TOKEN, maxSessions: 3 }, { sessionContext: contexts.make });
       const ids: string[] = [];
       for (let i = 0; i < 40; i++) ids.push(await initialize(serving.url));
       // The first session was used last: it is no longer the one idle longest.
       const kept = ids.slice(-3);
-      await vi.waitFor(() => expect(live).toBe(3), PATIENCE);
-      expect(most).toBe(3);
+      await vi.waitFor(() => expect(contexts.live).toBe(3), PATIENCE);
+      expect(contexts.most).toBe(3);
       const statuses = await Promise.all(ids.map(async (id) => (await listTools(serving.url, id)).status));
       expect(statuses.filter((s) => s === 200)).toHaveLength(3);
       for (const id of kept) expect((await listTools(serving.url, id)).status).toBe(200);
@@ -341,6 +344,78 @@ describe("serveRegistry over HTTP, under attack", () => {
       expect((await listTools(serving.url, kept[1] ?? "")).status).toBe(404);
       expect((await listTools(serving.url, kept[0] ?? "")).status).toBe(200);
       expect((await listTools(serving.url, next)).status).toBe(200);
+    });
+
+    it.each([
+      ["a tools/list", TOOLS_LIST, {}],
+      ["a notification", JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), {}],
+      ["a body that is not JSON", "{", {}],
+      ["a batch of two initializes", `[${INITIALIZE},${INITIALIZE}]`, {}],
+      ["an initialize that accepts no event stream", INITIALIZE, { accept: "application/json" }],
+      ["an initialize sent as text/plain", INITIALIZE, { "content-type": "text/plain" }],
+    ])(
+      "at the cap, answers %s without a session 503 with Retry-After and evicts nobody",
+      async (_, body, headers) => {
+        const serving = await serve({ token: TEST_TOKEN, maxSessions: 2, sessionIdleTimeoutMs: 30_000 });
+        const ids = [await initialize(serving.url), await initialize(serving.url)];
+        const reply = await send(serving.url, {
+          headers: { authorization: `Bearer ${TEST_TOKEN}`, ...headers },
+          body,
+        });
+        expect(reply.status).toBe(503);
+        expect(Number(reply.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+        expect(JSON.parse(reply.body).error.message).toBe(
+          "Too many sessions: all 2 are in use and only a valid `initialize` may replace an idle one; try again later",
+        );
+        for (const id of ids) expect((await listTools(serving.url, id)).status).toBe(200);
+      },
+    );
+
+    it("at the cap, answers an initialize 503 with Retry-After while every session has a request open", async () => {
+      const serving = await serve({ token: TEST_TOKEN, maxSessions: 1 });
+      const client = await connect(serving.url);
+      // The client's notification stream (GET) keeps its session busy.
+      const transport = client.transport as StreamableHTTPClientTransport;
+      await vi.waitFor(async () => {
+        const reply = await send(serving.url, {
+          headers: { authorization: `Bearer ${TEST_TOKEN}` },
+          body: INITIALIZE,
+        });
+        expect(reply.status).toBe(503);
+        expect(Number(reply.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+        expect(JSON.parse(reply.body).error.message).toBe(
+          "Too many sessions: all 1 are busy; try again later",
+        );
+      }, PATIENCE);
+      expect(transport.sessionId).toBeDefined();
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["scratch"]);
+    });
+
+    it("never passes the cap when many initializes arrive at once", async () => {
+      const contexts = countContexts();
+      const serving = await serve({ token: TEST_TOKEN, maxSessions: 3 }, { sessionContext: contexts.make });
+      const init = () =>
+        send(serving.url, { headers: { authorization: `Bearer ${TEST_TOKEN}` }, body: INITIALIZE });
+      const replies = await Promise.all(Array.from({ length: 24 }, init));
+      for (const reply of replies) expect([200, 503]).toContain(reply.status);
+      expect(contexts.most).toBeLessThanOrEqual(3);
+      await vi.waitFor(() => expect(contexts.live).toBe(3), PATIENCE);
+    });
+
+    it("below the cap, still answers a request without a session as the SDK does", async () => {
+      const serving = await serve({ token: TEST_TOKEN, maxSessions: 2 });
+      const id = await initialize(serving.url);
+      const reply = await send(serving.url, {
+        headers: { authorization: `Bearer ${TEST_TOKEN}` },
+        body: TOOLS_LIST,
+      });
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body).error.message).toBe("Bad Request: Server not initialized");
+      expect((await listTools(serving.url, id)).status).toBe(200);
+      // The refused request left no session behind: two more fit.
+      const more = [await initialize(serving.url), await initialize(serving.url)];
+      expect((await listTools(serving.url, id)).status).toBe(404);
+      for (const m of more) expect((await listTools(serving.url, m)).status).toBe(200);
     });
   });
 });

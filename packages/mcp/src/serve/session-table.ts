@@ -10,9 +10,12 @@ interface Slot<T> {
   open: number;
 }
 
+/** `Retry-After` at the cap while every session has a request open (one may end any time). */
+export const BUSY_RETRY_AFTER_S = 5;
+
 /** Limits of a SessionTable. */
 export interface SessionTableOptions {
-  /** The most live sessions; at the cap the longest-idle one is closed for a new one. */
+  /** The most live sessions; at the cap a valid `initialize` may close the longest-idle one. */
   maxSessions: number;
   /** A session with no open request for this long is closed. */
   idleTimeoutMs: number;
@@ -24,14 +27,15 @@ export interface SessionTableOptions {
  * The live sessions of an HTTP endpoint, with their activity: how many
  * requests each has open (a notification stream counts) and when it last
  * had none. Sessions idle past `idleTimeoutMs` are closed by `sweep()`; at
- * `maxSessions`, `admit()` closes the session idle the longest, and refuses
- * when every session is busy.
+ * `maxSessions`, `evictIdlest()` closes the session idle the longest, and
+ * finds none when every session is busy.
  */
 export class SessionTable<T extends TableEntry> {
   readonly #slots = new Map<string, Slot<T>>();
   readonly #max: number;
   readonly #idleMs: number;
   readonly #now: () => number;
+  #reserved = 0;
 
   constructor({ maxSessions, idleTimeoutMs, now = () => performance.now() }: SessionTableOptions) {
     this.#max = maxSessions;
@@ -47,19 +51,47 @@ export class SessionTable<T extends TableEntry> {
     return this.#slots.get(id)?.entry;
   }
 
+  /** True when the table holds `maxSessions` sessions: a new one needs another's slot. */
+  get full(): boolean {
+    return this.#slots.size + this.#reserved >= this.#max;
+  }
+
   /**
-   * Makes room for one more session, closing (and awaiting) the sessions idle
-   * longest; false when every session has a request open.
+   * Holds one slot for a session about to be added (while the one it
+   * replaces finishes closing), so that no other request takes it; call the
+   * answer to let go, just before `add`.
    */
-  async admit(): Promise<boolean> {
-    const closing: Promise<void>[] = [];
-    while (this.#slots.size >= this.#max) {
-      const oldest = this.#longestIdle();
-      if (oldest === undefined) return false;
-      closing.push(this.close(oldest));
-    }
-    await Promise.allSettled(closing);
-    return true;
+  reserve(): () => void {
+    this.#reserved++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#reserved--;
+    };
+  }
+
+  /**
+   * Forgets the session idle longest (none with a request open) at once and
+   * answers the promise of its closing, or undefined when every session is
+   * busy. Only a valid `initialize` should call this: anything else would
+   * end another client's session for nothing.
+   */
+  evictIdlest(): Promise<void> | undefined {
+    const oldest = this.#longestIdle();
+    return oldest === undefined ? undefined : this.close(oldest);
+  }
+
+  /**
+   * Whole seconds a client refused at the cap should wait (for `Retry-After`):
+   * until the session idle longest passes its idle timeout, or
+   * `BUSY_RETRY_AFTER_S` when every session has a request open. At least 1.
+   */
+  retryAfterSeconds(): number {
+    const oldest = this.#longestIdle();
+    const slot = oldest === undefined ? undefined : this.#slots.get(oldest);
+    if (!slot) return BUSY_RETRY_AFTER_S;
+    return Math.max(1, Math.ceil((slot.lastSeenMs + this.#idleMs - this.#now()) / 1000));
   }
 
   add(id: string, entry: T): void {

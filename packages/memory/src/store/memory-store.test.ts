@@ -317,6 +317,89 @@ describe("MemoryStore", () => {
       expect(m).toContain("[REDACTED:openai-key]");
     });
 
+    const ghp = "ghp_Qx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK0lM";
+    const awsSecret = "Jx8dK2mN4pQ6rS8tU0vW2xY4zA6bC8dE0fG2hI4j";
+    it.each([
+      [
+        "aws sts output",
+        `{"Credentials": {"AccessKeyId": "ASIAQX7LMN2PR8ST4VW6", "SecretAccessKey": "${awsSecret}"}}`,
+        awsSecret,
+      ],
+      [
+        "an AWS session token",
+        `{"SessionToken": "FwoGZXIvYXdzE${"Kd8sLq2mZ7xN4pR9".repeat(20)}"}`,
+        "Kd8sLq2mZ7xN4pR9Kd8sLq2mZ7xN4pR9",
+      ],
+      [
+        "a PGP private key",
+        "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQOYBGZ7x2kBCAC8s9f3Lq0mZ\n-----END PGP PRIVATE KEY BLOCK-----",
+        "lQOYBGZ7x2kBCAC8s9f3Lq0mZ",
+      ],
+      [
+        "a Google key glued to a dash",
+        "flag-AIzaSyQx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK",
+        "AIzaSyQx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK",
+      ],
+      [
+        "a base64-encoded token",
+        `creds: ${Buffer.from(`token=${ghp}`).toString("base64")}`,
+        Buffer.from(`token=${ghp}`).toString("base64"),
+      ],
+      [
+        "a URL-encoded token",
+        `?t=${[...Buffer.from(ghp)].map((b) => `%${b.toString(16)}`).join("")}`,
+        "%67%68%70%5f",
+      ],
+      [
+        "a JSON-escaped token",
+        `{"t":"${[...ghp].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("")}"}`,
+        "\\u0067\\u0068\\u0070",
+      ],
+      ["a database URL", "DATABASE_URL=postgres://app:Vq8#mZ2xK9pL@db.example.com:5432/app", "Vq8#mZ2xK9pL"],
+      ["a .env line", "SESSION_SECRET=q8Zm2Xk9pLw4Rt7Y", "q8Zm2Xk9pLw4Rt7Y"],
+      [
+        "a Hugging Face token",
+        "hf_QxLmNpRsTvWyZaBcDeFgHjKlMnPqRsTvWx",
+        "hf_QxLmNpRsTvWyZaBcDeFgHjKlMnPqRsTvWx",
+      ],
+      [
+        "an npm token",
+        "npm_Qx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK0lM",
+        "npm_Qx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK0lM",
+      ],
+      ["a GitLab token", "glpat-Qx7LmN2pR8sT4vW6yZ1a", "glpat-Qx7LmN2pR8sT4vW6yZ1a"],
+      [
+        "a SendGrid key",
+        "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",
+        "cD5eF7gH9jK0lMQx7LmN2pR8sT4vW6yZ1aB3cD5eF7g",
+      ],
+      [
+        "an Azure storage key",
+        `AccountName=acme;AccountKey=${"Qx7LmN2pR8sT4vW6yZ1a".repeat(4)}Qx7LmN==;`,
+        "Qx7LmN2pR8sT4vW6yZ1aQx7LmN2pR8sT4vW6yZ1a",
+      ],
+      [
+        "a Telegram bot token",
+        "token=123456789:AAQx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK",
+        "AAQx7LmN2pR8sT4vW6yZ1aB3cD5eF7gH9jK",
+      ],
+      [
+        "an age key",
+        "AGE-SECRET-KEY-1QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE6MU",
+        "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7LQPZRY9X8GF2TVDW0S3JN54KHCE6MU",
+      ],
+      ["a password assignment", "login password=Hunter42!Blue", "Hunter42!Blue"],
+      ["a secret in YAML", "app:\n  secret: Zq8mX2kP9wL4rT7y", "Zq8mX2kP9wL4rT7y"],
+    ])("keeps %s out of the file", (_, output, secret) => {
+      const store = open();
+      store.record(call({ output }));
+      store.close();
+      stores.pop();
+      expect(storedBytes()).not.toContain(secret);
+      const [line] = open().exportLines();
+      expect(line).toContain("[REDACTED:");
+    });
+
     it("redacts secrets in the session, project and tool too, and still filters by them", async () => {
       const session = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
       const project = "AKIAABCDEFGHIJKLMNOP";

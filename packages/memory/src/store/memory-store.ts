@@ -1,5 +1,5 @@
 import { closeSync, openSync, rmSync, statSync } from "node:fs";
-import { redactSecrets } from "@toolkit/internal";
+import { redactSecrets } from "@toolkit/internal/secrets";
 import Database from "better-sqlite3";
 import { cutText, wholeEnd } from "./cut-text.js";
 import { asPhrase, asWords, isFtsSyntaxError } from "./fts-query.js";

@@ -1,5 +1,6 @@
 import { createToolContext, toolTraits } from "@toolkit/core";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryStore } from "../store/memory-store.js";
 import { SearchMemories } from "./search-memories.js";
@@ -94,6 +95,63 @@ describe("SearchMemories", () => {
     const out = await search(storeWith(), input);
     expect(out?.isError).toBe(true);
     expect(out?.textContent()).toContain(message);
+  });
+
+  it.each([
+    [
+      "\u0000",
+      "Invalid input: `query` holds the control character U+0000 (NUL) at index 0: search for words, not control characters",
+    ],
+    [
+      "needle\u0007",
+      "Invalid input: `query` holds the control character U+0007 (BEL) at index 6: search for words, not control characters",
+    ],
+    [
+      "\u001b[31merror",
+      "Invalid input: `query` holds the control character U+001B (ESC) at index 0: search for words, not control characters",
+    ],
+    [
+      "a\u007fb",
+      "Invalid input: `query` holds the control character U+007F (DEL) at index 1: search for words, not control characters",
+    ],
+    [
+      "x\u0085",
+      "Invalid input: `query` holds the control character U+0085 at index 1: search for words, not control characters",
+    ],
+    ["\t\n \r", 'Invalid input: `query` must hold a word to search for, got only white space ("\\t\\n \\r")'],
+  ])("answers a query of %j with an error naming the bad character, not a throw", async (query, message) => {
+    const out = await search(storeWith(["Grep", "needle", 1]), { query });
+    expect(out?.isError).toBe(true);
+    expect(out?.textContent()).toBe(
+      `${message}\nFix the arguments so they match the tool's input schema, then call it again.`,
+    );
+  });
+
+  it("never throws out of the tool, whatever text the query holds", async () => {
+    const store = storeWith(["Grep", "needle \u0001 in \u0000 a haystack", 1]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 40, unit: "binary" }),
+          fc.string({
+            minLength: 1,
+            maxLength: 8,
+            unit: fc.constantFrom("\u0000", "\t", " ", "\n", "\u001f", "a", '"'),
+          }),
+        ),
+        async (query) => {
+          const text = (await search(store, { query }))?.textContent() ?? "";
+          expect(text).not.toMatch(/^Tool 'SearchMemories' threw/);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("searches a query whose only odd characters are tabs and line breaks between words", async () => {
+    const out = await search(storeWith(["Grep", "needle in a haystack", 1]), { query: "needle\thaystack\n" });
+    expect(out?.isError).toBe(false);
+    expect(out?.textContent()).toContain("1 memory matches");
   });
 
   it("is read-only, concurrency-safe, idempotent and never recorded", () => {

@@ -2,6 +2,7 @@ import { type JsonSchema, ToolBase, ToolError, ToolOutput } from "@toolkit/core"
 import { wholeEnd } from "../store/cut-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MemoryHit } from "../store/types.js";
+import { queryProblem } from "./query-problem.js";
 
 /** Options of SearchMemories. */
 export interface SearchMemoriesOptions {
@@ -93,6 +94,8 @@ export class SearchMemories extends ToolBase<SearchInput> {
   }
 
   protected async run({ query, limit, session, tool, since }: SearchInput): Promise<ToolOutput> {
+    const problem = queryProblem(query);
+    if (problem !== undefined) throw ToolError.invalidInput(problem);
     let sinceMs: number | undefined;
     if (since !== undefined) {
       sinceMs = Date.parse(since);

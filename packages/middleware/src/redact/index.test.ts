@@ -141,6 +141,18 @@ describe("redact", () => {
       expect(r.output.textContent()).toBe("[REDACTED:custom] and [REDACTED:employee-id]");
     });
 
+    it("replaces only a pattern's `secret` group when it has one", async () => {
+      const tool = fnTool("t", () => "corp-key=abcdefghijklmnopqrstuvwx ok");
+      const layer = redact({ patterns: [{ name: "corp", pattern: /corp-key=(?<secret>\w{24})/d }] });
+      const r = await runOne(registryWith(tool), [layer], { name: "t", input: {} });
+      expect(r.output.textContent()).toBe("corp-key=[REDACTED:corp] ok");
+    });
+
+    it("finds every match of a pattern given to redactSecrets without the g flag", () => {
+      const { text, count } = redactSecrets("ID-1 and ID-2", [{ name: "id", pattern: /ID-\d/ }]);
+      expect([text, count]).toEqual(["[REDACTED:id] and [REDACTED:id]", 2]);
+    });
+
     it("can skip the built-ins", async () => {
       const tool = fnTool("t", () => "AKIAIOSFODNN7EXAMPLE");
       const r = await runOne(registryWith(tool), [redact({ builtins: false })], { name: "t", input: {} });

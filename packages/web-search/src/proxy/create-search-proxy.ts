@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { setTimeout as delay } from "node:timers/promises";
 import { type ProxyBackend, PROXY_BACKENDS } from "../providers/proxy-provider.js";
 import { type ProxyResponseBody, toProxyResponse } from "../providers/proxy-wire.js";
 import { redactValues } from "../errors/redact.js";
@@ -12,6 +13,19 @@ import { upstreamFailure } from "./upstream-failure.js";
 
 /** A Node request handler, usable with `http.createServer(handler)` or as a route of another server. */
 export type SearchProxyHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** A cached answer and how long the upstream took to give it. */
+interface Cached {
+  body: ProxyResponseBody;
+  upstreamMs: number;
+}
+
+/**
+ * The longest a shared-cache hit is held to look like a miss. An upstream
+ * slower than this still tells a hit by its speed; the cap keeps a hit from
+ * holding a connection for as long as a timed-out upstream did.
+ */
+const MAX_HIT_PAD_MS = 10_000;
 
 /** What one request came to, for the log line. */
 interface Outcome {
@@ -41,7 +55,7 @@ interface Outcome {
  */
 export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandler {
   const o = resolveProxyOptions(options);
-  const cache = new ResultCache<ProxyResponseBody>({
+  const cache = new ResultCache<Cached>({
     ttlMs: o.cacheTtlMs,
     maxEntries: o.cacheMaxEntries,
     now: o.now,
@@ -146,28 +160,36 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
     if (!parsed.ok) return { status: 400, body: { error: parsed.reason } };
     const { query, maxResults } = parsed.value;
     const key = JSON.stringify([...scope, backend, maxResults, query]);
-    const cached = cache.get(key);
-    if (cached)
-      return {
-        status: 200,
-        body: { ...cached },
-        headers: { "x-cache": "hit" },
-        cache: "hit",
-        results: cached.results.length,
-      };
+    // A private cache tells a client only about its own searches. A shared
+    // one must not tell it about others': no X-Cache, and a hit held as long
+    // as its miss took upstream.
+    const tell = (cache: "hit" | "miss"): Record<string, string> =>
+      o.sharedCache ? {} : { "x-cache": cache };
     const controller = new AbortController();
     const onClose = (): void => {
       if (!res.writableFinished) controller.abort();
     };
     res.once("close", onClose);
     try {
+      const cached = cache.get(key);
+      if (cached) {
+        if (o.sharedCache) await holdLike(cached.upstreamMs, controller.signal);
+        return {
+          status: 200,
+          body: { ...cached.body },
+          headers: tell("hit"),
+          cache: "hit",
+          results: cached.body.results.length,
+        };
+      }
+      const asked = performance.now();
       const results = await provider.search({ query, count: maxResults, signal: controller.signal });
       const body = toProxyResponse(query, results.slice(0, maxResults));
-      cache.set(key, body);
+      cache.set(key, { body, upstreamMs: performance.now() - asked });
       return {
         status: 200,
         body: { ...body },
-        headers: { "x-cache": "miss" },
+        headers: tell("miss"),
         cache: "miss",
         results: body.results.length,
       };
@@ -185,6 +207,11 @@ export function createSearchProxy(options: SearchProxyOptions): SearchProxyHandl
       res.off("close", onClose);
     }
   }
+}
+
+/** Waits `ms` (at most MAX_HIT_PAD_MS); ends early, without throwing, when the client has gone. */
+async function holdLike(ms: number, signal: AbortSignal): Promise<void> {
+  await delay(Math.min(ms, MAX_HIT_PAD_MS), undefined, { signal }).catch(() => undefined);
 }
 
 function pathOf(url: string | undefined): string {

@@ -16,8 +16,9 @@ export interface SearchProxyOptions {
   token: string | readonly string[];
   /**
    * Serve one client's cached results to every client. Off by default,
-   * because an `X-Cache: hit` tells a client that someone else searched the
-   * same words.
+   * because a fast hit tells a client that someone else searched the same
+   * words. When on, responses carry no `X-Cache` and a hit is held as long
+   * as the upstream took for its miss (at most 10 s).
    * @default false
    */
   sharedCache?: boolean;

@@ -1,4 +1,5 @@
 import { connect } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { CSE_KEY, json, SERPER_KEY, setUp, TOKEN } from "./fixtures/proxy-fixture.js";
 
@@ -16,6 +17,9 @@ const ENCODINGS: Array<[string, (key: string) => string]> = [
   ["zero-width joiners", (k) => [...k].join("\u200d")],
   ["plain", (k) => k],
 ];
+
+/** How long the slow stand-in provider takes to answer. */
+const UPSTREAM_MS = 300;
 
 interface Raw {
   /** Everything the server sent. */
@@ -164,13 +168,36 @@ describe("createSearchProxy under attack", () => {
       expect(cse.requests).toHaveLength(2);
     });
 
-    it("shares results between clients only with sharedCache: true", async () => {
-      const { cse, call } = await setUp({ ...byHeader, sharedCache: true });
-      const as = (client: string) =>
-        call("/proxy/cse", { body: { query: "public docs" }, headers: { "x-client": client } });
-      expect((await as("a")).headers["x-cache"]).toBe("miss");
-      expect((await as("b")).headers["x-cache"]).toBe("hit");
-      expect(cse.requests).toHaveLength(1);
+    it("with sharedCache: true, shares results but shows no X-Cache and answers a hit no sooner than its miss", async () => {
+      let searches = 0;
+      const slow = {
+        name: "slow",
+        async search() {
+          searches++;
+          await delay(UPSTREAM_MS);
+          return [{ title: "Docs", url: "https://docs.example.com/", snippet: "public docs" }];
+        },
+      };
+      const { call, logs } = await setUp({ ...byHeader, sharedCache: true, providers: { cse: slow } });
+      const as = async (client: string) => {
+        const started = performance.now();
+        const reply = await call("/proxy/cse", {
+          body: { query: "public docs" },
+          headers: { "x-client": client },
+        });
+        return { reply, ms: performance.now() - started };
+      };
+      const a = await as("a");
+      const b = await as("b");
+      expect(searches).toBe(1);
+      expect([a.reply.status, b.reply.status]).toEqual([200, 200]);
+      expect([a.reply.headers["x-cache"], b.reply.headers["x-cache"]]).toEqual([undefined, undefined]);
+      expect(b.reply.text).toBe(a.reply.text);
+      expect(Object.keys(b.reply.headers).sort()).toEqual(Object.keys(a.reply.headers).sort());
+      // A lower bound only: the hit waits as long as the upstream took for the miss.
+      expect(b.ms).toBeGreaterThanOrEqual(UPSTREAM_MS - 20);
+      // The operator's log still tells hits from misses.
+      expect(logs.map((l) => / cache=(hit|miss)/.exec(l)?.[1])).toEqual(["miss", "hit"]);
     });
   });
 });
