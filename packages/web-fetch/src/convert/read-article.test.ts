@@ -1,9 +1,9 @@
 import { Readability } from "@mozilla/readability";
 import fc from "fast-check";
 import { parseHTML } from "linkedom";
-import TurndownService from "turndown";
 import { describe, expect, it } from "vitest";
 import { articlePage, longPage } from "../tool/test-pages.js";
+import { writeMarkdown } from "./markdown-writer.js";
 import { elementsByTags, readArticle } from "./read-article.js";
 
 const TAGS = ["div", "p", "span", "ul", "li", "a", "table", "td", "em"];
@@ -54,10 +54,12 @@ describe("elementsByTags", () => {
 });
 
 describe("readArticle", () => {
-  const turndown = new TurndownService();
+  const base = "https://news.example/";
+  const markdownOf = (node: Node) => writeMarkdown(node, { base });
   const stock = (html: string) => {
     const article = new Readability(parseHTML(html).document).parse();
-    return { title: article?.title, markdown: turndown.turndown(article?.content ?? "") };
+    const { document } = parseHTML(`<html><body>${article?.content ?? ""}</body></html>`);
+    return { title: article?.title, markdown: markdownOf(document.body as unknown as Node) };
   };
 
   it("uses the fast helpers with the installed Readability", () => {
@@ -78,8 +80,6 @@ describe("readArticle", () => {
     ],
   ])("finds what stock Readability finds on %s", (_name, html) => {
     const article = readArticle(parseHTML(html).document);
-    expect({ title: article?.title, markdown: turndown.turndown(article?.content as HTMLElement) }).toEqual(
-      stock(html),
-    );
+    expect({ title: article?.title, markdown: markdownOf(article?.content as Element) }).toEqual(stock(html));
   });
 });

@@ -34,6 +34,14 @@ export function elementsByTags(root: ParentNode, tags: readonly string[]): Eleme
   return out;
 }
 
+/** Thrown from inside Readability when its share of the time budget is spent. */
+class ReadabilityDeadline extends Error {
+  constructor() {
+    super("Readability ran past its deadline");
+    this.name = "ReadabilityDeadline";
+  }
+}
+
 /** The two Readability helpers replaced below, as Readability 0.6 declares them. */
 interface Helpers {
   _getAllNodesWithTag(node: ParentNode, tagNames: string[]): ArrayLike<Element>;
@@ -58,12 +66,20 @@ function hasHelpers(reader: object): reader is Helpers {
  * linkedom's selector engine, and the byline test reading an element's text
  * only when its attributes or class already say "byline" (Readability reads
  * the text of every element first). A Readability without those helpers runs stock.
+ * Past `deadline` (a `performance.now()` time) the tag query stops
+ * Readability, and the answer is undefined, as when it finds no article.
  */
-export function readArticle(document: Document): Article | undefined {
+export function readArticle(
+  document: Document,
+  { deadline = Number.POSITIVE_INFINITY }: { deadline?: number | undefined } = {},
+): Article | undefined {
   const reader = new Readability<Node>(document, { serializer: (node) => node });
   if (hasHelpers(reader)) {
     const byline = reader.REGEXPS.byline;
-    reader._getAllNodesWithTag = (node, tagNames) => elementsByTags(node, tagNames);
+    reader._getAllNodesWithTag = (node, tagNames) => {
+      if (performance.now() > deadline) throw new ReadabilityDeadline();
+      return elementsByTags(node, tagNames);
+    };
     reader._isValidByline = (node, matchString) => {
       const itemprop = node.getAttribute("itemprop");
       const named =
@@ -75,7 +91,13 @@ export function readArticle(document: Document): Article | undefined {
       return length > 0 && length < 100;
     };
   }
-  const article = reader.parse();
+  let article: ReturnType<typeof reader.parse>;
+  try {
+    article = reader.parse();
+  } catch (error) {
+    if (error instanceof ReadabilityDeadline) return undefined;
+    throw error;
+  }
   const content = article?.content;
   if (article === null || content === null || content === undefined) return undefined;
   return { title: article.title ?? undefined, content: content as Element, text: article.textContent ?? "" };

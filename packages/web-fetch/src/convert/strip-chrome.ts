@@ -1,6 +1,6 @@
 /** Elements that are never content. */
 const NEVER_CONTENT =
-  "script, style, noscript, template, iframe, object, embed, link, meta, nav, dialog, button, select, [role=navigation], [role=dialog], [role=alertdialog], [aria-modal=true], [hidden]";
+  "script:not([type='application/ld+json']), style, noscript, template, iframe, object, embed, nav, dialog, button, select, [role=navigation], [role=dialog], [role=alertdialog], [aria-modal=true], [hidden]";
 
 /** id or class tokens of consent banners and overlays (`cookie-banner`, `gdpr_notice`, `cmp-container`, ...). */
 const CHROME_TOKEN =
@@ -25,16 +25,13 @@ export function stripChrome(root: ParentNode): void {
   }
 }
 
-/** Rewrites relative `href` and `src` to absolute URLs against `base`, so links in the Markdown work. */
-export function absolutizeLinks(root: ParentNode, base: string): void {
-  for (const el of Array.from(root.querySelectorAll("a[href], img[src]"))) {
-    const attr = el.tagName === "A" ? "href" : "src";
-    const value = el.getAttribute(attr) ?? "";
-    if (value.startsWith("#")) continue;
-    try {
-      el.setAttribute(attr, new URL(value, base).href);
-    } catch {
-      // An unparsable link stays as written.
-    }
+/** The URL links are read against: the page's first `<base href>` resolved against `url`, else `url`. */
+export function baseUrlOf(document: Document, url: string): string {
+  const href = document.querySelector("base[href]")?.getAttribute("href");
+  if (href === null || href === undefined) return url;
+  try {
+    return new URL(href, url).href;
+  } catch {
+    return url;
   }
 }
