@@ -253,6 +253,9 @@ describe("WebFetch", () => {
       const tool = new WebFetch({ allowHosts: ["127.0.0.1"] });
       const text = await softError(tool.call({ url: `http://127.0.0.1:${site.port}/page` }, ctx));
       expect(text).toContain(`TLS failure talking to 127.0.0.1:${site.port} (127.0.0.1)`);
+      expect(text.split("\n").at(-1)).toBe(
+        `WebFetch upgraded http://127.0.0.1:${site.port}/page to https, and 127.0.0.1:${site.port} does not answer with TLS. If it is a plain-HTTP server you trust (a local test server), create WebFetch with \`allowHttp: ["127.0.0.1"]\` (or \`allowHttp: true\`).`,
+      );
     });
   });
 

@@ -71,13 +71,13 @@ export class WebFetch extends ToolBase<WebFetchInput> {
     const url = upgradeUrl(call.url, this.#options.allowHttp);
     let page = this.#cache?.get(url.href);
     if (page === undefined) {
-      page = await this.#load(url, ctx.signal);
+      page = await this.#load(url, ctx.signal, url.href === call.url.href ? undefined : call.url);
       this.#cache?.set(url.href, page, sizeOf(page));
     }
     return formatReply(page, call, this.#policy.conversion);
   }
 
-  async #load(url: URL, signal: AbortSignal): Promise<LoadedPage> {
+  async #load(url: URL, signal: AbortSignal, upgraded: URL | undefined): Promise<LoadedPage> {
     if (signal.aborted) throw ToolError.cancelled();
     const { timeoutMs } = this.#options;
     const controller = new AbortController();
@@ -96,9 +96,9 @@ export class WebFetch extends ToolBase<WebFetchInput> {
       if (signal.aborted) throw ToolError.cancelled({ cause: error });
       if (timedOut) {
         const reason = controller.signal.reason as unknown;
-        throw fetchFailure(reason, { timeoutMs });
+        throw fetchFailure(reason, { timeoutMs, upgraded });
       }
-      throw fetchFailure(error, { timeoutMs });
+      throw fetchFailure(error, { timeoutMs, upgraded });
     } finally {
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
