@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { htmlToMarkdown } from "../convert/html-to-markdown.js";
 import { createWebFetchTools } from "./create-web-fetch-tools.js";
 import { softError, testNetwork } from "./test-network.js";
-import { ONE_PIXEL_PNG, articlePage, longPage, minimalPdf } from "./test-pages.js";
+import { ONE_PIXEL_PNG, articlePage, longPage, minimalPdf, pagedPdf } from "./test-pages.js";
 import { type Route, type TestSite, redirect, serve, startTestSite } from "./test-site.js";
 import { WebFetch } from "./web-fetch.js";
 import type { WebFetchOptions } from "./web-fetch-options.js";
@@ -133,6 +133,33 @@ describe("WebFetch", () => {
       const text = (await tool.call({ url: url("/r.pdf") }, ctx)).textContent();
       expect(text).toBe(
         `Title: Bridge report\nURL: ${url("/r.pdf")}\nType: application/pdf\n\n--- Page 1 ---\nHello PDF world`,
+      );
+    });
+
+    it("reads only the first maxPages (100) pages of a 20,000-page PDF, and says so", async () => {
+      const texts = Array.from({ length: 20_000 }, (_, i) => `Text of page ${i + 1}`);
+      // A budget a loaded machine cannot miss: the page cap is what this test is about.
+      const { tool, url } = await setUp(
+        { "/big.pdf": serve("application/pdf", pagedPdf(texts, "Atlas")) },
+        { conversionTimeoutMs: 60_000 },
+      );
+      const text = (await tool.call({ url: url("/big.pdf"), max_chars: 100_000 }, ctx)).textContent();
+      expect(text).toContain("--- Page 100 ---\nText of page 100\n\n[The PDF has 20000 pages");
+      expect(text).not.toContain("--- Page 101 ---");
+      expect(text.endsWith("\n\n[The PDF has 20000 pages; only the first 100 were read (maxPages).]")).toBe(
+        true,
+      );
+    });
+
+    it("reads as many pages as maxPages says", async () => {
+      const texts = ["One", "Two", "Three"];
+      const { tool, url } = await setUp(
+        { "/three.pdf": serve("application/pdf", pagedPdf(texts, "Three")) },
+        { maxPages: 2 },
+      );
+      const text = (await tool.call({ url: url("/three.pdf") }, ctx)).textContent();
+      expect(text).toBe(
+        `Title: Three\nURL: ${url("/three.pdf")}\nType: application/pdf\n\n--- Page 1 ---\nOne\n\n--- Page 2 ---\nTwo\n\n[The PDF has 3 pages; only the first 2 were read (maxPages).]`,
       );
     });
 
@@ -394,6 +421,9 @@ describe("WebFetch", () => {
         'WebFetch: `allowHttp` must be true, false or an array of hosts, got string "yes".',
       ],
       [{ timeoutMs: 0 }, "WebFetch: `timeoutMs` must be an integer from 1"],
+      [{ maxPages: 0 }, "WebFetch: `maxPages` must be an integer from 1"],
+      [{ conversionTimeoutMs: 1.5 }, "WebFetch: `conversionTimeoutMs` must be an integer from 1"],
+      [{ conversionMemoryMb: 8 }, "WebFetch: `conversionMemoryMb` must be an integer of at least 16"],
       [{ headers: { Host: "x" } }, "WebFetch: `headers.Host` must be a header other than Host"],
       [{ userAgent: "a\nb" }, "WebFetch: `userAgent` must be a non-empty string on one line"],
     ])("throws on the options %j", (options, said) => {
