@@ -50,6 +50,7 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
 /** Elements whose content is never text for the reader. */
 export const SKIPPED_TAGS: ReadonlySet<string> = new Set([
   "head",
+  "nav",
   "script",
   "style",
   "noscript",

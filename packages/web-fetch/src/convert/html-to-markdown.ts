@@ -55,8 +55,8 @@ export function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdow
     }
     // Readability changed the first DOM; the fallback converts a fresh one.
     document = parseDocument(html).document;
-    stripChrome(document);
   }
+  stripChrome(document, { all: true });
   onTitle?.(title);
   const body = document.body as Node | null;
   const markdown = body === null ? "" : writeMarkdown(body, { base, onChunk });

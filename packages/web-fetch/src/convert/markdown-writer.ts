@@ -307,10 +307,13 @@ class MarkdownWriter {
       return undefined;
     }
     if (!BLOCK_TAGS.has(tag)) return undefined;
-    return () => {
+    // Readability turns `<br><br>` into a paragraph, inside `<pre>` too: a block starts and ends a line.
+    const endLine = (): void => {
       const pre = this.#pre;
       if (pre !== undefined && !(pre[pre.length - 1] ?? "\n").endsWith("\n")) pre.push("\n");
     };
+    endLine();
+    return endLine;
   }
 
   #enterTable(element: Element): Leave {
