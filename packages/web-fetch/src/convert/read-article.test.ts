@@ -4,7 +4,7 @@ import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
 import { articlePage, longPage } from "../tool/test-pages.js";
 import { writeMarkdown } from "./markdown-writer.js";
-import { elementsByTags, readArticle } from "./read-article.js";
+import { elementsByTags, readArticle, visibleTest } from "./read-article.js";
 
 const TAGS = ["div", "p", "span", "ul", "li", "a", "table", "td", "em"];
 
@@ -50,6 +50,26 @@ describe("elementsByTags", () => {
       `<html><body>${"<div>".repeat(20_000)}<p>deep</p>${"</div>".repeat(20_000)}</body></html>`,
     );
     expect(elementsByTags(document.body, ["p"]).map((p) => p.textContent)).toEqual(["deep"]);
+  });
+});
+
+describe("visibleTest", () => {
+  it.each([
+    "<p>plain</p>",
+    "<p hidden>hidden</p>",
+    '<p aria-hidden="true">aria hidden</p>',
+    '<p aria-hidden="false">aria shown</p>',
+    '<img aria-hidden="true" class="mwe-math-fallback-image-inline">',
+    '<p style="display: none">none</p>',
+    '<p style="visibility:hidden">invisible</p>',
+    '<p style="color: red">red</p>',
+    '<p style="">empty style</p>',
+  ])("answers as Readability's own test on %s", (html) => {
+    const { document } = parseHTML(`<html><body>${html}</body></html>`);
+    const reader = new Readability(document) as unknown as { _isProbablyVisible(node: Element): boolean };
+    const stock = reader._isProbablyVisible.bind(reader);
+    const node = document.body.firstElementChild as unknown as Element;
+    expect(visibleTest(stock)(node)).toBe(Boolean(stock(node)));
   });
 });
 
