@@ -10,4 +10,4 @@ export type { LookupAddress, LookupFunction } from "./guard/lookup.js";
 export { refusedReason } from "./guard/refused-ranges.js";
 export type { ConnectTarget, Connector } from "./http/connect.js";
 export { htmlToMarkdown } from "./convert/html-to-markdown.js";
-export type { MarkdownPage } from "./convert/html-to-markdown.js";
+export type { HtmlToMarkdownOptions, MarkdownPage } from "./convert/html-to-markdown.js";

@@ -55,6 +55,46 @@ describe("htmlToMarkdown", () => {
     });
   });
 
+  describe("when a code block's lines are separated by <br>", () => {
+    it("keeps one line per <br>", () => {
+      const md = htmlToMarkdown(article("<pre><code>a = 1<br>b = 2<br/>c = 3</code></pre>"), URL).markdown;
+      expect(md).toContain("```\na = 1\nb = 2\nc = 3\n```");
+    });
+  });
+
+  describe("when a layout table holds another table", () => {
+    it("writes the outer cells as blocks and the inner data table as a GFM table", () => {
+      const md = htmlToMarkdown(
+        article(
+          "<table><tr><td><p>Left column</p></td><td><table><tr><th>Name</th><th>Count</th></tr><tr><td>Ann</td><td>3</td></tr></table></td></tr></table>",
+        ),
+        URL,
+      ).markdown;
+      expect(md).toContain("Left column\n\n| Name | Count |\n| --- | --- |\n| Ann | 3 |");
+    });
+  });
+
+  describe("when lists nest and quotes hold paragraphs", () => {
+    it("indents the inner list under its item and quotes every line", () => {
+      const md = htmlToMarkdown(
+        article(
+          "<ol><li>one<ul><li>inner</li></ul></li><li>two</li></ol><blockquote><p>first</p><p>second</p></blockquote>",
+        ),
+        URL,
+      ).markdown;
+      expect(md).toContain("1. one\n   - inner\n2. two");
+      expect(md).toContain("> first\n>\n> second");
+    });
+  });
+
+  describe("when text looks like Markdown", () => {
+    it("escapes it", () => {
+      const md = htmlToMarkdown(article("<p>2 * 3 = a_b [x]</p><p># not a heading</p>"), URL).markdown;
+      expect(md).toContain("2 \\* 3 = a\\_b \\[x\\]");
+      expect(md).toContain("\\# not a heading");
+    });
+  });
+
   describe("when the page leaves out <html>, <head> or <body>", () => {
     it.each([
       ["<h1>Discounts</h1><p>Price after discount.</p>", undefined],

@@ -1,8 +1,7 @@
-import { parseHTML } from "linkedom";
-import TurndownService from "turndown";
-import { gfmTables } from "./gfm-tables.js";
+import { writeMarkdown } from "./markdown-writer.js";
+import { parseDocument } from "./parse-html.js";
 import { readArticle } from "./read-article.js";
-import { absolutizeLinks, stripChrome } from "./strip-chrome.js";
+import { baseUrlOf, stripChrome } from "./strip-chrome.js";
 
 /** A page's main content as Markdown. */
 export interface MarkdownPage {
@@ -13,90 +12,58 @@ export interface MarkdownPage {
   readonly source: "article" | "body";
 }
 
-let service: TurndownService | undefined;
+/**
+ * Pages with more elements than this skip Readability (its time grows faster
+ * than the page) and have their whole body converted.
+ */
+export const MAX_READABILITY_ELEMENTS = 40_000;
 
-/** One shared converter: ATX headings, fenced code, `-` bullets, GFM tables, links inline. */
-function turndown(): TurndownService {
-  if (service !== undefined) return service;
-  service = new TurndownService({
-    headingStyle: "atx",
-    codeBlockStyle: "fenced",
-    bulletListMarker: "-",
-    emDelimiter: "_",
-    linkStyle: "inlined",
-  });
-  service.remove(["script", "style", "noscript", "template", "iframe"]);
-  gfmTables(service);
-  return service;
+/** How one conversion may report progress and how long Readability may take. */
+export interface HtmlToMarkdownOptions {
+  /** Called with each finished piece of the Markdown, in order, while the conversion goes on. */
+  readonly onChunk?: (text: string) => void;
+  /** Called once with the page's title, as soon as it is known. */
+  readonly onTitle?: (title: string | undefined) => void;
+  /** The `performance.now()` time past which Readability is stopped and the whole body converted. */
+  readonly readabilityDeadline?: number;
 }
 
 /**
  * Extracts the main content of an HTML page with Readability over a linkedom
- * DOM, then converts it to Markdown with turndown. Links and images are made
- * absolute against `url`. When Readability finds no article, the whole body
- * (without scripts, styles, navigation and banners) is converted instead.
+ * DOM (parsed by htmlparser2), then writes it as Markdown in one pass. Links
+ * and images are made absolute against `url` (or the page's `<base href>`).
+ * When Readability finds no article, runs past `readabilityDeadline`, or the
+ * page has more than `MAX_READABILITY_ELEMENTS` elements, the
+ * whole body (without scripts, styles, navigation and banners) is converted
+ * instead. Runs on the calling thread; WebFetch runs it in a worker under a
+ * time budget and a memory cap.
  */
-export function htmlToMarkdown(html: string, url: string): MarkdownPage {
-  const document = prepare(html, url);
+export function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): MarkdownPage {
+  const { onChunk, onTitle, readabilityDeadline } = options;
+  const parsed = parseDocument(html);
+  let { document } = parsed;
+  const base = baseUrlOf(document, url);
   const title = cleanTitle(document.title);
-  const article = readArticle(document);
-  if (article?.content !== undefined && article.text.trim() !== "") {
-    const markdown = tidy(turndown().turndown(article.content as HTMLElement));
-    if (markdown !== "") return { title: cleanTitle(article.title) ?? title, markdown, source: "article" };
+  stripChrome(document);
+  if (parsed.elements <= MAX_READABILITY_ELEMENTS) {
+    const article = readArticle(document, { deadline: readabilityDeadline });
+    if (article?.content !== undefined && article.text.trim() !== "") {
+      const articleTitle = cleanTitle(article.title) ?? title;
+      onTitle?.(articleTitle);
+      const markdown = writeMarkdown(article.content, { base, onChunk });
+      if (markdown !== "") return { title: articleTitle, markdown, source: "article" };
+    }
+    // Readability changed the first DOM; the fallback converts a fresh one.
+    document = parseDocument(html).document;
   }
-  // Readability changed the first DOM; the fallback converts a fresh one.
-  const body = prepare(html, url).body;
-  const markdown = body ? tidy(turndown().turndown(body as HTMLElement)) : "";
+  stripChrome(document, { all: true });
+  onTitle?.(title);
+  const body = document.body as Node | null;
+  const markdown = body === null ? "" : writeMarkdown(body, { base, onChunk });
   return { title, markdown, source: "body" };
 }
 
-/**
- * Comments, scripts, styles and inline SVG, matched left to right as the HTML
- * tokenizer meets them (so a `<script>` inside a comment, or `<!--` inside a
- * script, ends where the browser would end it).
- */
-const RAW_BLOCKS = /<!--[\s\S]*?-->|<(script|style|svg)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-
-/**
- * Drops the blocks that are never text before parsing: on real pages scripts
- * and styles are often a third of the bytes, and the DOM need not hold them.
- */
-export function dropRawBlocks(html: string): string {
-  return html.replace(RAW_BLOCKS, "");
-}
-
-const HAS_BODY = /<body[\s>]/i;
-const TITLE = /<title[^>]*>([\s\S]*?)<\/title\s*>/i;
-const DOCUMENT_TAGS = /<!doctype[^>]*>|<\/?(html|head)\b[^>]*>|<(meta|link|base)\b[^>]*>/gi;
-
-/**
- * A document with a `<body>`: the parser (unlike a browser) does not imply
- * one, so a fragment or a page that leaves out `<body>` is given one, its
- * `<title>` kept in the head.
- */
-export function withBody(html: string): string {
-  if (HAS_BODY.test(html)) return html;
-  const title = TITLE.exec(html)?.[0] ?? "";
-  const rest = html.replace(TITLE, "").replace(DOCUMENT_TAGS, "");
-  return `<!doctype html><html><head>${title}</head><body>${rest}</body></html>`;
-}
-
-function prepare(html: string, url: string): Document {
-  const { document } = parseHTML(withBody(dropRawBlocks(html)));
-  absolutizeLinks(document, url);
-  stripChrome(document);
-  return document as Document;
-}
-
-function cleanTitle(title: string | undefined): string | undefined {
+function cleanTitle(title: string | undefined | null): string | undefined {
   const trimmed = title?.replace(/\s+/g, " ").trim();
   return trimmed ? trimmed : undefined;
-}
-
-/** No trailing spaces, at most one blank line in a row. */
-function tidy(markdown: string): string {
-  return markdown
-    .replace(/[ \t]+$/gm, "")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
 }

@@ -1,10 +1,10 @@
 import { Readability } from "@mozilla/readability";
 import fc from "fast-check";
 import { parseHTML } from "linkedom";
-import TurndownService from "turndown";
 import { describe, expect, it } from "vitest";
 import { articlePage, longPage } from "../tool/test-pages.js";
-import { elementsByTags, readArticle } from "./read-article.js";
+import { writeMarkdown } from "./markdown-writer.js";
+import { elementsByTags, readArticle, visibleTest } from "./read-article.js";
 
 const TAGS = ["div", "p", "span", "ul", "li", "a", "table", "td", "em"];
 
@@ -53,11 +53,33 @@ describe("elementsByTags", () => {
   });
 });
 
+describe("visibleTest", () => {
+  it.each([
+    "<p>plain</p>",
+    "<p hidden>hidden</p>",
+    '<p aria-hidden="true">aria hidden</p>',
+    '<p aria-hidden="false">aria shown</p>',
+    '<img aria-hidden="true" class="mwe-math-fallback-image-inline">',
+    '<p style="display: none">none</p>',
+    '<p style="visibility:hidden">invisible</p>',
+    '<p style="color: red">red</p>',
+    '<p style="">empty style</p>',
+  ])("answers as Readability's own test on %s", (html) => {
+    const { document } = parseHTML(`<html><body>${html}</body></html>`);
+    const reader = new Readability(document) as unknown as { _isProbablyVisible(node: Element): boolean };
+    const stock = reader._isProbablyVisible.bind(reader);
+    const node = document.body.firstElementChild as unknown as Element;
+    expect(visibleTest(stock)(node)).toBe(Boolean(stock(node)));
+  });
+});
+
 describe("readArticle", () => {
-  const turndown = new TurndownService();
+  const base = "https://news.example/";
+  const markdownOf = (node: Node) => writeMarkdown(node, { base });
   const stock = (html: string) => {
     const article = new Readability(parseHTML(html).document).parse();
-    return { title: article?.title, markdown: turndown.turndown(article?.content ?? "") };
+    const { document } = parseHTML(`<html><body>${article?.content ?? ""}</body></html>`);
+    return { title: article?.title, markdown: markdownOf(document.body as unknown as Node) };
   };
 
   it("uses the fast helpers with the installed Readability", () => {
@@ -78,8 +100,6 @@ describe("readArticle", () => {
     ],
   ])("finds what stock Readability finds on %s", (_name, html) => {
     const article = readArticle(parseHTML(html).document);
-    expect({ title: article?.title, markdown: turndown.turndown(article?.content as HTMLElement) }).toEqual(
-      stock(html),
-    );
+    expect({ title: article?.title, markdown: markdownOf(article?.content as Element) }).toEqual(stock(html));
   });
 });

@@ -1,7 +1,6 @@
 import { FetchError } from "../http/fetch-error.js";
+import { type ConversionCut, type ConversionLimits, convertInWorker } from "../worker/convert-in-worker.js";
 import { decodeText } from "./decode-text.js";
-import { htmlToMarkdown } from "./html-to-markdown.js";
-import { pdfText } from "./pdf-text.js";
 
 /** A page turned into what the model reads. */
 export type RenderedPage =
@@ -13,6 +12,10 @@ export type RenderedPage =
       /** `markdown` for HTML converted to Markdown. */
       readonly format: "markdown" | "text";
       readonly text: string;
+      /** Set when the conversion was stopped at its time budget or memory cap. */
+      readonly cut?: ConversionCut | undefined;
+      /** A PDF's page count and how many of its pages were read. */
+      readonly pages?: { readonly total: number; readonly read: number } | undefined;
     }
   | { readonly kind: "image"; readonly mediaType: string; readonly data: Buffer };
 
@@ -55,7 +58,7 @@ function isJson(type: string): boolean {
 
 /**
  * Turns a body into text or an image by its type: HTML to Markdown (main
- * content), JSON pretty-printed, text, Markdown, XML, RSS and Atom as
+ * content) and PDF to text in a worker thread under `limits`, JSON pretty-printed, text, Markdown, XML, RSS and Atom as
  * served, PDF as its text, PNG/JPEG/GIF/WebP as an image. Any other type is a
  * FetchError of kind `type` naming it.
  */
@@ -63,17 +66,33 @@ export async function renderBody({
   bytes,
   contentType,
   url,
+  limits,
+  signal,
 }: {
   bytes: Buffer;
   contentType: string;
   url: string;
+  /** The conversion's budget and cap, and how many PDF pages are read. */
+  limits: ConversionLimits & { readonly maxPages: number };
+  signal?: AbortSignal;
 }): Promise<RenderedPage> {
   const served = mediaTypeOf(contentType);
   const type =
     served === "" || served === "application/octet-stream" ? (sniffMediaType(bytes) ?? served) : served;
   if (type === "text/html" || type === "application/xhtml+xml") {
-    const page = htmlToMarkdown(decodeText(bytes, contentType, { html: true }), url);
-    return { kind: "text", title: page.title, mediaType: type, format: "markdown", text: page.markdown };
+    const page = await convertInWorker(
+      { kind: "html", bytes, contentType, url, readabilityMs: 0 },
+      limits,
+      signal,
+    );
+    return {
+      kind: "text",
+      title: page.title,
+      mediaType: type,
+      format: "markdown",
+      text: page.text.trim(),
+      cut: page.cut,
+    };
   }
   if (isJson(type)) {
     const text = decodeText(bytes, contentType);
@@ -89,8 +108,16 @@ export async function renderBody({
     };
   }
   if (type === "application/pdf") {
-    const pdf = await pdfText(bytes);
-    return { kind: "text", title: pdf.title, mediaType: type, format: "text", text: pdf.text };
+    const pdf = await convertInWorker({ kind: "pdf", bytes, maxPages: limits.maxPages }, limits, signal);
+    return {
+      kind: "text",
+      title: pdf.title,
+      mediaType: type,
+      format: "text",
+      text: pdf.text,
+      cut: pdf.cut,
+      pages: pdf.pages,
+    };
   }
   if (IMAGE_TYPES.has(type)) return { kind: "image", mediaType: type, data: bytes };
   throw new FetchError(

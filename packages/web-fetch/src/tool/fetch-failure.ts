@@ -14,10 +14,29 @@ function httpAdvice(status: number): string {
   return "Check the URL, or try another source for this information.";
 }
 
-/** Turns a FetchError into the soft error the model sees; anything else is returned unchanged. */
-export function fetchFailure(error: unknown, { timeoutMs }: { timeoutMs: number }): unknown {
+/**
+ * The advice when an `http:` URL was upgraded to `https:` and the server did
+ * not speak TLS: a local test server needs `allowHttp`, and the message says so.
+ */
+function upgradeAdvice(asked: URL): string {
+  const host = asked.hostname.replace(/^\[|\]$/g, "");
+  return `WebFetch upgraded ${asked.href} to https, and ${asked.host} does not answer with TLS. If it is a plain-HTTP server you trust (a local test server), create WebFetch with \`allowHttp: [${JSON.stringify(host)}]\` (or \`allowHttp: true\`).`;
+}
+
+/**
+ * Turns a FetchError into the soft error the model sees; anything else is
+ * returned unchanged. `upgraded` is the `http:` URL the call asked for, when
+ * WebFetch upgraded it to `https:`.
+ */
+export function fetchFailure(
+  error: unknown,
+  { timeoutMs, upgraded }: { timeoutMs: number; upgraded?: URL | undefined },
+): unknown {
   if (ToolError.is(error) || !FetchError.is(error)) return error;
   const options = { cause: error };
+  if (upgraded !== undefined && (error.kind === "tls" || error.kind === "connect")) {
+    return ToolError.execution(error.message, { ...options, advice: upgradeAdvice(upgraded) });
+  }
   switch (error.kind) {
     case "url":
       return ToolError.invalidInput(error.message, options);

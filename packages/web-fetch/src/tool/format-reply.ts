@@ -1,5 +1,6 @@
 import { DisplayHint, Retention, ToolError, ToolOutput } from "@toolkit/core";
-import type { LoadedPage } from "./load-page.js";
+import type { ConversionCut } from "../worker/convert-in-worker.js";
+import type { ConversionPolicy, LoadedPage } from "./load-page.js";
 import { pageNote, pageSlice } from "./page-slice.js";
 
 /** Bytes in the words a note uses: `10 MiB`, `512 KiB`, `300 bytes`. */
@@ -19,6 +20,7 @@ export function formatBytes(bytes: number): string {
 export function formatReply(
   page: LoadedPage,
   { offset, maxChars }: { offset: number; maxChars: number },
+  limits: ConversionPolicy,
 ): ToolOutput {
   if (page.kind === "redirect") return redirectReply(page);
   if (page.kind === "image") {
@@ -39,12 +41,25 @@ export function formatReply(
     page.cutAtBytes === undefined
       ? undefined
       : `[The download stopped at the ${formatBytes(page.cutAtBytes)} cap; the rest of the page was not read.]`,
+    cutNote(page.cut, limits),
+    page.pages === undefined || page.pages.read === page.pages.total
+      ? undefined
+      : `[The PDF has ${page.pages.total} pages; only the first ${page.pages.read} were read (maxPages).]`,
   ].filter((note) => note !== undefined);
   const body = page.text === "" ? "(The page has no readable text.)" : slice.text;
   const text = [head.join("\n"), body, ...notes].join("\n\n");
   return ToolOutput.text(text)
     .withHint(page.format === "markdown" ? DisplayHint.Markdown : DisplayHint.Text)
     .withRetention(Retention.Requery);
+}
+
+/** The note of a conversion stopped at its time budget or memory cap. */
+function cutNote(cut: ConversionCut | undefined, limits: ConversionPolicy): string | undefined {
+  if (cut === "time")
+    return `[Truncated: the conversion stopped at its ${limits.timeoutMs / 1000} s time budget (conversionTimeoutMs); the rest of the page was not converted.]`;
+  if (cut === "memory")
+    return `[Truncated: the conversion stopped at its ${limits.maxMemoryMb} MiB memory cap (conversionMemoryMb); the rest of the page was not converted.]`;
+  return undefined;
 }
 
 function redirectReply(page: Extract<LoadedPage, { kind: "redirect" }>): ToolOutput {

@@ -2,6 +2,10 @@ import type { RenderedPage } from "../convert/render-body.js";
 import { renderBody } from "../convert/render-body.js";
 import { FetchError } from "../http/fetch-error.js";
 import { type FetchPolicy, fetchPage } from "../http/fetch-page.js";
+import type { ConversionLimits } from "../worker/convert-in-worker.js";
+
+/** The conversion's time budget and memory cap, and the PDF page cap. */
+export type ConversionPolicy = ConversionLimits & { readonly maxPages: number };
 
 /** What a URL came to: a rendered page, or a redirect to another host. */
 export type LoadedPage =
@@ -29,11 +33,15 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Fetches and renders one URL under the policy; `signal` covers the whole download. */
+/**
+ * Fetches and renders one URL under the policy; `signal` covers the whole
+ * download, `cancel` the conversion (which has its own time budget).
+ */
 export async function loadPage(
   url: URL,
-  policy: FetchPolicy & { readonly maxImageBytes: number },
+  policy: FetchPolicy & { readonly maxImageBytes: number; readonly conversion: ConversionPolicy },
   signal: AbortSignal,
+  cancel: AbortSignal = signal,
 ): Promise<LoadedPage> {
   const fetched = await untilAborted(fetchPage(url, policy, signal), signal);
   if (fetched.type === "redirect") {
@@ -46,13 +54,17 @@ export async function loadPage(
     };
   }
   const contentType = String(fetched.headers["content-type"] ?? "");
-  const rendered = await renderBody({ bytes: fetched.bytes, contentType, url: fetched.url.href }).catch(
-    (error: unknown) => {
-      if (fetched.truncated && FetchError.is(error) && error.kind === "content")
-        throw tooLarge(fetched.url, policy.maxBytes);
-      throw error;
-    },
-  );
+  const rendered = await renderBody({
+    bytes: fetched.bytes,
+    contentType,
+    url: fetched.url.href,
+    limits: policy.conversion,
+    signal: cancel,
+  }).catch((error: unknown) => {
+    if (fetched.truncated && FetchError.is(error) && error.kind === "content")
+      throw tooLarge(fetched.url, policy.maxBytes);
+    throw error;
+  });
   if (rendered.kind === "image") {
     if (fetched.truncated) throw tooLarge(fetched.url, policy.maxBytes);
     if (rendered.data.length > policy.maxImageBytes) {

@@ -39,6 +39,16 @@ export interface WebFetchOptions {
   maxRedirects?: number;
   /** Characters per page when the call has no `max_chars`. @default 20000 */
   defaultMaxChars?: number;
+  /**
+   * The time budget of one conversion (HTML to Markdown, PDF to text), which
+   * runs in a worker thread. Past it the worker is stopped and the reply
+   * carries what was converted so far, marked as cut. @default 10000
+   */
+  conversionTimeoutMs?: number;
+  /** The conversion worker's heap cap in MiB (`resourceLimits`); past it, as past the time budget. @default 512 */
+  conversionMemoryMb?: number;
+  /** PDF pages read at most; later pages are never parsed. @default 100 */
+  maxPages?: number;
 }
 
 /** Options with every default applied and every field checked. */
@@ -55,6 +65,9 @@ export interface ResolvedWebFetchOptions {
   readonly maxImageBytes: number;
   readonly maxRedirects: number;
   readonly defaultMaxChars: number;
+  readonly conversionTimeoutMs: number;
+  readonly conversionMemoryMb: number;
+  readonly maxPages: number;
 }
 
 /** The User-Agent sent by default. */
@@ -66,6 +79,16 @@ export const MAX_CHARS_LIMIT = 100_000;
 function positiveInteger(field: string, value: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!Number.isInteger(value) || value < 1 || value > max) {
     throw new WebFetchConfigError(field, `an integer from 1 to ${max}`, value);
+  }
+  return value;
+}
+
+/** The smallest heap a conversion worker can start with. */
+const MIN_CONVERSION_MEMORY_MB = 16;
+
+function atLeast(field: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new WebFetchConfigError(field, `an integer of at least ${min}`, value);
   }
   return value;
 }
@@ -108,6 +131,9 @@ export function resolveWebFetchOptions(options: WebFetchOptions = {}): ResolvedW
     maxImageBytes = 5 * 1024 * 1024,
     maxRedirects = 5,
     defaultMaxChars = 20_000,
+    conversionTimeoutMs = 10_000,
+    conversionMemoryMb = 512,
+    maxPages = 100,
   } = options;
   if (typeof allowHttp !== "boolean" && !Array.isArray(allowHttp)) {
     throw new WebFetchConfigError("allowHttp", "true, false or an array of hosts", allowHttp);
@@ -139,6 +165,9 @@ export function resolveWebFetchOptions(options: WebFetchOptions = {}): ResolvedW
     maxImageBytes: positiveInteger("maxImageBytes", maxImageBytes),
     maxRedirects,
     defaultMaxChars: positiveInteger("defaultMaxChars", defaultMaxChars, MAX_CHARS_LIMIT),
+    conversionTimeoutMs: positiveInteger("conversionTimeoutMs", conversionTimeoutMs),
+    conversionMemoryMb: atLeast("conversionMemoryMb", conversionMemoryMb, MIN_CONVERSION_MEMORY_MB),
+    maxPages: positiveInteger("maxPages", maxPages),
   };
 }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { htmlToMarkdown } from "../convert/html-to-markdown.js";
 import { createWebFetchTools } from "./create-web-fetch-tools.js";
 import { softError, testNetwork } from "./test-network.js";
-import { ONE_PIXEL_PNG, articlePage, longPage, minimalPdf } from "./test-pages.js";
+import { ONE_PIXEL_PNG, articlePage, longPage, minimalPdf, pagedPdf } from "./test-pages.js";
 import { type Route, type TestSite, redirect, serve, startTestSite } from "./test-site.js";
 import { WebFetch } from "./web-fetch.js";
 import type { WebFetchOptions } from "./web-fetch-options.js";
@@ -74,15 +74,19 @@ describe("WebFetch", () => {
         "<html><head><title>Tiny</title></head><body><nav>MENU</nav><ul><li><a href='/a'>First</a></li><li>Second</li></ul></body></html>";
       const { tool, url } = await setUp({ "/tiny": serve("text/html", html) });
       const text = (await tool.call({ url: url("/tiny") }, ctx)).textContent();
-      expect(text).toBe(`Title: Tiny\nURL: ${url("/tiny")}\n\n-   [First](${url("/a")})\n-   Second`);
+      expect(text).toBe(`Title: Tiny\nURL: ${url("/tiny")}\n\n- [First](${url("/a")})\n- Second`);
     });
   });
 
   describe("when the page is long", () => {
-    // Two conversions of 2 MB of HTML: allow a loaded machine more than the default 30 s.
+    // Two conversions of 2 MB of HTML: allow a loaded machine more than the default 30 s, and
+    // Readability more than its share of the default budget (past it the body would be converted).
     it("pages a 2 MB page across offsets with no character lost or repeated, downloading it once", async () => {
       const html = longPage(2_000_000);
-      const { site, tool, url } = await setUp({ "/long": serve("text/html", html) });
+      const { site, tool, url } = await setUp(
+        { "/long": serve("text/html", html) },
+        { conversionTimeoutMs: 100_000 },
+      );
       const whole = htmlToMarkdown(html, url("/long")).markdown;
       const head = `Title: Long page\nURL: ${url("/long")}\n\n`;
       let joined = "";
@@ -129,6 +133,33 @@ describe("WebFetch", () => {
       const text = (await tool.call({ url: url("/r.pdf") }, ctx)).textContent();
       expect(text).toBe(
         `Title: Bridge report\nURL: ${url("/r.pdf")}\nType: application/pdf\n\n--- Page 1 ---\nHello PDF world`,
+      );
+    });
+
+    it("reads only the first maxPages (100) pages of a 20,000-page PDF, and says so", async () => {
+      const texts = Array.from({ length: 20_000 }, (_, i) => `Text of page ${i + 1}`);
+      // A budget a loaded machine cannot miss: the page cap is what this test is about.
+      const { tool, url } = await setUp(
+        { "/big.pdf": serve("application/pdf", pagedPdf(texts, "Atlas")) },
+        { conversionTimeoutMs: 60_000 },
+      );
+      const text = (await tool.call({ url: url("/big.pdf"), max_chars: 100_000 }, ctx)).textContent();
+      expect(text).toContain("--- Page 100 ---\nText of page 100\n\n[The PDF has 20000 pages");
+      expect(text).not.toContain("--- Page 101 ---");
+      expect(text.endsWith("\n\n[The PDF has 20000 pages; only the first 100 were read (maxPages).]")).toBe(
+        true,
+      );
+    });
+
+    it("reads as many pages as maxPages says", async () => {
+      const texts = ["One", "Two", "Three"];
+      const { tool, url } = await setUp(
+        { "/three.pdf": serve("application/pdf", pagedPdf(texts, "Three")) },
+        { maxPages: 2 },
+      );
+      const text = (await tool.call({ url: url("/three.pdf") }, ctx)).textContent();
+      expect(text).toBe(
+        `Title: Three\nURL: ${url("/three.pdf")}\nType: application/pdf\n\n--- Page 1 ---\nOne\n\n--- Page 2 ---\nTwo\n\n[The PDF has 3 pages; only the first 2 were read (maxPages).]`,
       );
     });
 
@@ -249,6 +280,9 @@ describe("WebFetch", () => {
       const tool = new WebFetch({ allowHosts: ["127.0.0.1"] });
       const text = await softError(tool.call({ url: `http://127.0.0.1:${site.port}/page` }, ctx));
       expect(text).toContain(`TLS failure talking to 127.0.0.1:${site.port} (127.0.0.1)`);
+      expect(text.split("\n").at(-1)).toBe(
+        `WebFetch upgraded http://127.0.0.1:${site.port}/page to https, and 127.0.0.1:${site.port} does not answer with TLS. If it is a plain-HTTP server you trust (a local test server), create WebFetch with \`allowHttp: ["127.0.0.1"]\` (or \`allowHttp: true\`).`,
+      );
     });
   });
 
@@ -387,6 +421,9 @@ describe("WebFetch", () => {
         'WebFetch: `allowHttp` must be true, false or an array of hosts, got string "yes".',
       ],
       [{ timeoutMs: 0 }, "WebFetch: `timeoutMs` must be an integer from 1"],
+      [{ maxPages: 0 }, "WebFetch: `maxPages` must be an integer from 1"],
+      [{ conversionTimeoutMs: 1.5 }, "WebFetch: `conversionTimeoutMs` must be an integer from 1"],
+      [{ conversionMemoryMb: 8 }, "WebFetch: `conversionMemoryMb` must be an integer of at least 16"],
       [{ headers: { Host: "x" } }, "WebFetch: `headers.Host` must be a header other than Host"],
       [{ userAgent: "a\nb" }, "WebFetch: `userAgent` must be a non-empty string on one line"],
     ])("throws on the options %j", (options, said) => {

@@ -4,7 +4,7 @@ import { FetchError } from "../http/fetch-error.js";
 import { type FetchPolicy, upgradeUrl } from "../http/fetch-page.js";
 import { fetchFailure } from "./fetch-failure.js";
 import { formatReply } from "./format-reply.js";
-import { type LoadedPage, loadPage } from "./load-page.js";
+import { type ConversionPolicy, type LoadedPage, loadPage } from "./load-page.js";
 import {
   type RawWebFetchInput,
   WEB_FETCH_SCHEMA,
@@ -34,7 +34,7 @@ export class WebFetch extends ToolBase<WebFetchInput> {
   readonly description = DESCRIPTION;
   protected readonly inputSchema = WEB_FETCH_SCHEMA;
   readonly #options: ResolvedWebFetchOptions;
-  readonly #policy: FetchPolicy & { readonly maxImageBytes: number };
+  readonly #policy: FetchPolicy & { readonly maxImageBytes: number; readonly conversion: ConversionPolicy };
   readonly #cache: PageCache<LoadedPage> | undefined;
 
   constructor(options: WebFetchOptions = {}) {
@@ -53,6 +53,11 @@ export class WebFetch extends ToolBase<WebFetchInput> {
       maxBytes: resolved.maxBytes,
       maxRedirects: resolved.maxRedirects,
       maxImageBytes: resolved.maxImageBytes,
+      conversion: {
+        timeoutMs: resolved.conversionTimeoutMs,
+        maxMemoryMb: resolved.conversionMemoryMb,
+        maxPages: resolved.maxPages,
+      },
     };
     this.#cache = resolved.cache === false ? undefined : new PageCache<LoadedPage>(resolved.cache);
   }
@@ -66,13 +71,13 @@ export class WebFetch extends ToolBase<WebFetchInput> {
     const url = upgradeUrl(call.url, this.#options.allowHttp);
     let page = this.#cache?.get(url.href);
     if (page === undefined) {
-      page = await this.#load(url, ctx.signal);
+      page = await this.#load(url, ctx.signal, url.href === call.url.href ? undefined : call.url);
       this.#cache?.set(url.href, page, sizeOf(page));
     }
-    return formatReply(page, call);
+    return formatReply(page, call, this.#policy.conversion);
   }
 
-  async #load(url: URL, signal: AbortSignal): Promise<LoadedPage> {
+  async #load(url: URL, signal: AbortSignal, upgraded: URL | undefined): Promise<LoadedPage> {
     if (signal.aborted) throw ToolError.cancelled();
     const { timeoutMs } = this.#options;
     const controller = new AbortController();
@@ -86,14 +91,14 @@ export class WebFetch extends ToolBase<WebFetchInput> {
     const onAbort = (): void => controller.abort(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
     try {
-      return await loadPage(url, this.#policy, controller.signal);
+      return await loadPage(url, this.#policy, controller.signal, signal);
     } catch (error) {
       if (signal.aborted) throw ToolError.cancelled({ cause: error });
       if (timedOut) {
         const reason = controller.signal.reason as unknown;
-        throw fetchFailure(reason, { timeoutMs });
+        throw fetchFailure(reason, { timeoutMs, upgraded });
       }
-      throw fetchFailure(error, { timeoutMs });
+      throw fetchFailure(error, { timeoutMs, upgraded });
     } finally {
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
