@@ -16,6 +16,8 @@ export interface SandboxChoice {
   readonly policy: NormalizedPolicy;
   /** Name resolution of the allow-list proxy (a seam for tests). */
   readonly lookup?: ProxyLookupFunction | undefined;
+  /** The `bwrapPath` option: an absolute path, else the system directories are searched. */
+  readonly bwrapPath?: string | undefined;
 }
 
 /** The backend one call runs on, and what its reply says about the sandbox. */
@@ -54,7 +56,7 @@ export async function backendForCall({
 }: BackendForCallOptions): Promise<CallBackend> {
   const { sandbox, backend: fallback } = options;
   if (sandbox.mode === "off") return { backend: fallback, hint: NO_HINT, discard: NOTHING };
-  const mechanism = await detectSandbox({ path: request.env.PATH });
+  const mechanism = await detectSandbox({ bwrapPath: sandbox.bwrapPath });
   if (mechanism.kind === "bwrap") {
     const tempDir = await ctx.ensureTempDir();
     const workspaceRoot = await workspace.realRoot();
@@ -77,7 +79,7 @@ export async function backendForCall({
   }
   const reason = mechanism.kind === "none" ? mechanism.reason : "this version does not run sandbox-exec yet";
   if (sandbox.mode === "required") {
-    const install = process.platform === "linux" ? "install bubblewrap" : reason;
+    const install = reason.startsWith("bubblewrap (bwrap) is not installed") ? "install bubblewrap" : reason;
     throw ToolError.execution(`no sandbox is available on this machine (${install})`, {
       advice:
         "Ask the user to install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) or to allow unsandboxed commands.",
