@@ -1,4 +1,6 @@
 import { hostPatternProblem } from "./host-pattern.js";
+import { limitsOption, type ResolvedLimits, type SandboxLimits } from "./limits/limits-option.js";
+import { type UnixSocketsSetting, unixSocketsOption } from "./seccomp/unix-sockets-option.js";
 
 /** What sandboxed commands may reach on the network. */
 export type SandboxNetwork = "none" | "host" | { readonly allow: readonly string[] };
@@ -21,6 +23,14 @@ export interface SandboxPolicy {
   readonly network?: SandboxNetwork;
   /** Use only the lists given here, not the default deny lists. @default false */
   readonly replaceDefaults?: boolean;
+  /**
+   * Whether commands may create Unix sockets (Docker, D-Bus, `$SSH_AUTH_SOCK`, X11). Linux: `true`/`false`
+   * (a seccomp filter, which cannot see paths); macOS: also a list of socket paths.
+   * @default false (true with network "host")
+   */
+  readonly allowUnixSockets?: boolean | readonly string[];
+  /** Resource caps of each command. @default { processes: 512, memoryBytes: 4 GiB, tempBytes: 1 GiB, shmBytes: 64 MiB, fileBytes: 4 GiB } */
+  readonly limits?: SandboxLimits;
 }
 
 /** The `sandbox` option of Shell, Jobs and Loom `bash`. */
@@ -65,6 +75,8 @@ export interface NormalizedPolicy {
   readonly denyRead: readonly string[];
   readonly denyWrite: readonly string[];
   readonly network: "none" | "host" | { readonly allow: readonly string[] };
+  readonly allowUnixSockets: UnixSocketsSetting;
+  readonly limits: ResolvedLimits;
 }
 
 /** The default policy: workspace-write, default deny lists, network none. */
@@ -74,12 +86,15 @@ export const DEFAULT_POLICY: SandboxPolicy = Object.freeze({});
  * Checks a `sandbox` option and applies the defaults of its policy; a bad
  * value is a programmer error and throws a TypeError naming the field.
  */
-export function normalizeSandboxSetting(setting: unknown): {
+export function normalizeSandboxSetting(
+  setting: unknown,
+  platform: NodeJS.Platform = process.platform,
+): {
   mode: "off" | "auto" | "required";
   policy: NormalizedPolicy;
 } {
   if (setting === "off" || setting === "auto" || setting === "required") {
-    return { mode: setting, policy: normalizePolicy(DEFAULT_POLICY) };
+    return { mode: setting, policy: normalizePolicy(DEFAULT_POLICY, platform) };
   }
   if (setting === null || typeof setting !== "object" || Array.isArray(setting)) {
     throw new TypeError(
@@ -87,11 +102,19 @@ export function normalizeSandboxSetting(setting: unknown): {
     );
   }
   // A policy given explicitly is required: asking for a policy and silently running without it would fail open.
-  return { mode: "required", policy: normalizePolicy(setting as SandboxPolicy) };
+  return { mode: "required", policy: normalizePolicy(setting as SandboxPolicy, platform) };
 }
 
-function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
-  const known = new Set(["writable", "denyRead", "denyWrite", "network", "replaceDefaults"]);
+function normalizePolicy(policy: SandboxPolicy, platform: NodeJS.Platform): NormalizedPolicy {
+  const known = new Set([
+    "writable",
+    "denyRead",
+    "denyWrite",
+    "network",
+    "replaceDefaults",
+    "allowUnixSockets",
+    "limits",
+  ]);
   for (const key of Object.keys(policy)) {
     if (!known.has(key)) {
       throw new TypeError(
@@ -100,11 +123,17 @@ function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
     }
   }
   const replace = policy.replaceDefaults === true;
+  const net = network(policy.network);
   return {
     writable: paths("writable", policy.writable),
     denyRead: [...(replace ? [] : DEFAULT_DENY_READ), ...paths("denyRead", policy.denyRead)],
     denyWrite: [...(replace ? [] : DEFAULT_DENY_WRITE), ...paths("denyWrite", policy.denyWrite)],
-    network: network(policy.network),
+    network: net,
+    allowUnixSockets:
+      policy.allowUnixSockets === undefined && net === "host"
+        ? true
+        : unixSocketsOption(policy.allowUnixSockets, platform),
+    limits: limitsOption(policy.limits),
   };
 }
 

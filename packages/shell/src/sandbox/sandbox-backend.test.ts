@@ -19,7 +19,10 @@ afterEach(async () => {
 describe("detectSandbox", () => {
   describe("when bwrap is not at bwrapPath", () => {
     it("says so", async () => {
-      expect(await detectSandbox({ platform: "linux", ...noBwrap })).toEqual({ kind: "none", reason: missing });
+      expect(await detectSandbox({ platform: "linux", ...noBwrap })).toEqual({
+        kind: "none",
+        reason: missing,
+      });
     });
   });
 
@@ -53,8 +56,7 @@ describe("the sandbox option", () => {
     it("runs unsandboxed and says so once per session, in the first reply", async () => {
       const shell = new Shell(noBwrap);
       const bash = new LoomBash(noBwrap);
-      const note =
-        `Note: commands run without a sandbox on this machine (${missing}): they can read and write whatever this user can and reach the network.`;
+      const note = `Note: commands run without a sandbox on this machine (${missing}): they can read and write whatever this user can and reach the network.`;
       expect(pinned(await shell.call({ command: "echo one" }, box.ctx))).toBe(`one\n[exit 0, N ms]\n${note}`);
       expect(pinned(await shell.call({ command: "echo two" }, box.ctx))).toBe("two\n[exit 0, N ms]");
       expect((await bash.call({ command: "echo three" }, box.ctx)).structuredValue()).toEqual({

@@ -26,7 +26,7 @@ export interface CallBackend {
   /** The one-line note for the session's first unsandboxed reply under "auto". */
   readonly note?: string;
   /** The line naming the policy that stopped a failed command, if any. */
-  hint(stderr: string): string | undefined;
+  hint(stderr: string, exitCode?: number | null): string | undefined;
   /** Frees what the backend holds when no command was started on it. */
   discard(): Promise<void>;
 }
@@ -68,13 +68,26 @@ export async function backendForCall({
       mounts,
       network: sandbox.policy.network,
       tempDir,
+      allowUnixSockets: sandbox.policy.allowUnixSockets === true,
+      limits: sandbox.policy.limits,
       ...(sandbox.lookup ? { lookup: sandbox.lookup } : {}),
     });
     return {
       backend,
       discard: () => backend.discard(),
-      hint: (stderr) =>
-        policyHint({ policy: sandbox.policy, mounts, stderr, refusedHosts: backend.refusedHosts() }),
+      hint: (stderr, exitCode) =>
+        policyHint({
+          policy: sandbox.policy,
+          // The session temp dir is read-only inside; the private /tmp is where temp files go.
+          mounts: {
+            ...mounts,
+            writable: [...mounts.writable.filter((w) => w.path !== tempDir), { path: "$TMPDIR", dir: true }],
+          },
+          stderr,
+          refusedHosts: backend.refusedHosts(),
+          capsHit: backend.capsHit(),
+          exitCode,
+        }),
     };
   }
   const reason = mechanism.kind === "none" ? mechanism.reason : "this version does not run sandbox-exec yet";

@@ -92,7 +92,11 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
     backend: backend ?? new UnixBackend(),
-    sandbox: { ...normalizeSandboxSetting(sandbox), lookup: proxyLookup, bwrapPath: checkBwrapPath(bwrapPath) },
+    sandbox: {
+      ...normalizeSandboxSetting(sandbox),
+      lookup: proxyLookup,
+      bwrapPath: checkBwrapPath(bwrapPath),
+    },
     allowEnv,
     maxOutputBytes,
     maxSpillBytes,

@@ -101,7 +101,7 @@ export class Shell extends ToolBase<ShellInput> {
       outcome,
       timeoutS,
       maxTimeoutS: this.#options.maxTimeoutS,
-      footer: (stderr, failed) => [failed ? call.hint(stderr) : undefined, call.note],
+      footer: (stderr, failed) => [failed ? call.hint(stderr, outcome.exitCode) : undefined, call.note],
     });
   }
 }
