@@ -19,6 +19,7 @@ import { DEFAULT_LIMITS, type ResolvedLimits } from "./limits/limits-option.js";
 import { startWatchdog } from "./limits/watchdog.js";
 import type { NormalizedPolicy } from "./policy.js";
 import { type SandboxMounts, within } from "./resolve-mounts.js";
+import { filterPath } from "./seccomp/filter-fd.js";
 import { encodeFilter, filterSupports, unixSocketFilter } from "./seccomp/unix-socket-filter.js";
 
 /** The port the bridge listens on inside the sandbox (each sandbox has its own network namespace). */
@@ -151,11 +152,11 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   // The session temp dir holds the host's spill files: the command reads them, never writes there
   // (its own temp files go to the sized, private /tmp and vanish with it).
   const readOnlyBinds: string[] = [options.tempDir];
-  const extraFds: Uint8Array[] = [];
+  const readFds: { fd: number; path: string }[] = [];
   const kernel: KernelArgs = { tmpBytes: limits.tempBytes, shmBytes: limits.shmBytes };
   if (prepared.filter) {
-    kernel.seccompFd = 3 + extraFds.length;
-    extraFds.push(prepared.filter);
+    kernel.seccompFd = 3;
+    readFds.push({ fd: 3, path: filterPath(prepared.filter) });
   }
   if (prepared.socketPath !== undefined) {
     const url = `http://127.0.0.1:${PROXY_PORT}`;
@@ -165,7 +166,7 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     env.NO_PROXY = env.no_proxy = "localhost,127.0.0.1,::1";
     env.NODE_USE_ENV_PROXY = "1";
     // The command starts once the bridge, started from outside, listens on the sandbox's loopback.
-    argv = [prepared.launcher, "-c", `${WAIT_FOR_BRIDGE}; exec "$@"`, "sandbox-wait", ...argv];
+    argv = [prepared.launcher, "-c", `${WAIT_FOR_BRIDGE}\nexec "$@"`, "sandbox-wait", ...argv];
   }
   if (options.network === "host") readOnlyBinds.push(...resolverDirs());
   const network = options.network === "host" ? "host" : prepared.socketPath === undefined ? "none" : "proxy";
@@ -177,11 +178,11 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   const launch = launchCommand(prepared.launcher, {
     bwrap: options.bwrapPath,
     args,
-    keepFds: extraFds.map((_, i) => 3 + i),
+    readFds,
     cgroupProcs: cgroups?.procs ?? [],
     fileBytes: limits.fileBytes,
   });
-  const child = spawnDetached(launch.file, launch.args, { cwd, env, extraFds });
+  const child = spawnDetached(launch.file, launch.args, { cwd, env });
   const pid = child.pid;
   // If the host exits or is signalled first, bubblewrap's group is killed, and with it the namespace.
   const unguard =
@@ -269,8 +270,15 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   };
 }
 
-/** Waits (bash, inside the sandbox) until the bridge accepts connections on the sandbox's loopback. */
-const WAIT_FOR_BRIDGE = `until (: </dev/tcp/127.0.0.1/${PROXY_PORT}) 2>/dev/null; do sleep 0.01; done`;
+/** Waits (bash, inside the sandbox) until the bridge accepts connections on the sandbox's loopback, 10 s at most. */
+const WAIT_FOR_BRIDGE = [
+  "i=0",
+  `until (: </dev/tcp/127.0.0.1/${PROXY_PORT}) 2>/dev/null; do`,
+  // Bounded, so that a sandbox whose host died before the bridge started ends by itself.
+  '  i=$((i+1)); [ "$i" -le 1000 ] || { echo "sandbox: the network proxy bridge did not start" >&2; exit 125; }',
+  "  sleep 0.01",
+  "done",
+].join("\n");
 
 /**
  * Finds the first process of the sandbox (bubblewrap's child, in a network

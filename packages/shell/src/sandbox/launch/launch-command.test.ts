@@ -1,22 +1,34 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LAUNCH_FAILED, launchCommand, launcherShell } from "./launch-command.js";
 
 const bash = launcherShell();
 
-function run(options: Parameters<typeof launchCommand>[1]) {
+function run(options: Parameters<typeof launchCommand>[1], env: NodeJS.ProcessEnv = process.env) {
   const { file, args } = launchCommand(bash ?? "/bin/bash", options);
   return spawnSync(file, args, {
+    env,
     stdio: ["ignore", "pipe", "pipe", "pipe", "pipe", "pipe"],
     encoding: "utf8",
   });
 }
 
 describe.skipIf(bash === undefined)("launchCommand", () => {
-  it("closes every descriptor above 2 but the kept ones, then runs the program", () => {
-    const check = "[ -e /proc/$$/fd/4 ] && ! [ -e /proc/$$/fd/3 ] && ! [ -e /proc/$$/fd/5 ] && echo ok";
-    const result = run({ bwrap: "/bin/sh", args: ["-c", check], keepFds: [4] });
-    expect(result.stdout).toBe("ok\n");
+  it("closes every descriptor above 2, opens the asked ones, then runs the program", () => {
+    const check = "! [ -e /proc/$$/fd/4 ] && ! [ -e /proc/$$/fd/5 ] && cat <&3";
+    const result = run({
+      bwrap: "/bin/sh",
+      args: ["-c", check],
+      readFds: [{ fd: 3, path: "/etc/hostname" }],
+    });
+    expect(result.stdout).toBe(readFileSync("/etc/hostname", "utf8"));
+  });
+
+  it("refuses a descriptor a POSIX shell cannot name", () => {
+    expect(() =>
+      launchCommand("/bin/bash", { bwrap: "b", args: [], readFds: [{ fd: 10, path: "/x" }] }),
+    ).toThrow(new RangeError("launchCommand: fd 10 is not in 3..9"));
   });
 
   it("sets RLIMIT_FSIZE, soft and hard", () => {
@@ -31,12 +43,23 @@ describe.skipIf(bash === undefined)("launchCommand", () => {
     expect(result.stderr).toContain("sandbox: cannot join the cgroup /nonexistent/cgroup.procs");
   });
 
+  it("runs no function or start-up file from the environment, and passes the environment on", () => {
+    const env = {
+      PATH: "/usr/bin:/bin",
+      "BASH_FUNC_ulimit%%": "() { echo hijacked; }",
+      BASH_ENV: "/nonexistent/rc",
+      KEPT: "yes",
+    };
+    const result = run({ bwrap: "/bin/sh", args: ["-c", 'echo "$KEPT"'], fileBytes: 1 << 20 }, env);
+    expect(result.stdout).toBe("yes\n");
+  });
+
   it("quotes paths with quotes in them", () => {
     const { args } = launchCommand("/bin/bash", {
       bwrap: "b",
       args: [],
       cgroupProcs: ["/x/it's/cgroup.procs"],
     });
-    expect(args[1]).toContain("'/x/it'\\''s/cgroup.procs'");
+    expect(args[2]).toContain("'/x/it'\\''s/cgroup.procs'");
   });
 });
