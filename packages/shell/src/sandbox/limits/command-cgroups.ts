@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type { ResolvedLimits } from "./limits-option.js";
 
 /** A cap that a cgroup or the watchdog enforces. */
@@ -135,7 +135,31 @@ function readSelfCgroup(): string {
   }
 }
 
+const swept = new Set<string>();
+
+/**
+ * Once per parent directory and process: removes the (empty) cgroups that a
+ * host which died without cleaning up left there, those named for a pid that
+ * is gone. A live process's cgroups are never touched.
+ */
+function sweepStale(parent: string): void {
+  if (swept.has(parent)) return;
+  swept.add(parent);
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const owner = /^toolkit-(\d+)-\d+$/.exec(entry)?.[1];
+    if (owner === undefined || Number(owner) === process.pid || existsSync(`/proc/${owner}`)) continue;
+    removeNow(join(parent, entry));
+  }
+}
+
 function make(dir: string): boolean {
+  sweepStale(dirname(dir));
   try {
     mkdirSync(dir);
     return true;

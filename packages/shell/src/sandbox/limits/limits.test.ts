@@ -1,5 +1,5 @@
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createToolContext } from "@toolkit/core";
 import { runCaptured } from "../../tools/run-captured.js";
@@ -145,6 +145,17 @@ describe("createCommandCgroups", () => {
       "/pids/host/X/cgroup.procs",
       "/memory/host/inner/X/cgroup.procs",
     ]);
+  });
+
+  it("removes cgroups a dead host left behind, never a live one's", async () => {
+    const root = join(box.root, "cgroup");
+    const parent = join(root, "pids", "swept");
+    await mkdir(join(parent, "toolkit-999999999-1"), { recursive: true });
+    await mkdir(join(parent, `toolkit-${process.ppid}-1`));
+    const made = createCommandCgroups({ limits: small, root, selfCgroup: "8:pids:/swept\n" });
+    expect((await readdir(parent)).sort()).toEqual(
+      [`toolkit-${process.ppid}-1`, ...(made?.procs ?? []).map((p) => basename(dirname(p)))].sort(),
+    );
   });
 
   it("returns undefined where nothing is writable", () => {
