@@ -175,7 +175,7 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     options.cgroupRoot === null
       ? undefined
       : createCommandCgroups({ limits, ...(options.cgroupRoot ? { root: options.cgroupRoot } : {}) });
-  const launch = launchCommand(prepared.launcher, {
+  const launch = launchCommand({
     bwrap: options.bwrapPath,
     args,
     readFds,

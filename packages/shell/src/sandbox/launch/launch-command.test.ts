@@ -1,15 +1,30 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LAUNCH_FAILED, launchCommand, launcherShell } from "./launch-command.js";
+import { inheritableFds, LAUNCH_FAILED, launchCommand, launcherShell } from "./launch-command.js";
 
 const bash = launcherShell();
 
-function run(options: Parameters<typeof launchCommand>[1], env: NodeJS.ProcessEnv = process.env) {
-  const { file, args } = launchCommand(bash ?? "/bin/bash", options);
+function run(options: Parameters<typeof launchCommand>[0], env: NodeJS.ProcessEnv = process.env) {
+  const { file, args } = launchCommand(options);
   return spawnSync(file, args, {
     env,
-    stdio: ["ignore", "pipe", "pipe", "pipe", "pipe", "pipe"],
+    // Descriptors 3-5 and 12 are open in the launcher, as inherited ones would be.
+    stdio: [
+      "ignore",
+      "pipe",
+      "pipe",
+      "pipe",
+      "pipe",
+      "pipe",
+      "ignore",
+      "ignore",
+      "ignore",
+      "ignore",
+      "ignore",
+      "ignore",
+      "pipe",
+    ],
     encoding: "utf8",
   });
 }
@@ -27,12 +42,17 @@ describe.skipIf(bash === undefined)("launchCommand", () => {
 
   it("refuses a descriptor a POSIX shell cannot name", () => {
     expect(() =>
-      launchCommand("/bin/bash", { bwrap: "b", args: [], readFds: [{ fd: 10, path: "/x" }] }),
+      launchCommand({ bwrap: "b", args: [], readFds: [{ fd: 10, path: "/x" }], inheritedFds: [] }),
     ).toThrow(new RangeError("launchCommand: fd 10 is not in 3..9"));
   });
 
-  it("sets RLIMIT_FSIZE, soft and hard", () => {
-    const result = run({ bwrap: "/bin/cat", args: ["/proc/self/limits"], fileBytes: 4 * 1024 * 1024 });
+  it.each([[[]], [[12]]])("sets RLIMIT_FSIZE, soft and hard (inherited %j)", (inheritedFds) => {
+    const result = run({
+      bwrap: "/bin/cat",
+      args: ["/proc/self/limits"],
+      fileBytes: 4 * 1024 * 1024,
+      inheritedFds,
+    });
     expect(result.stdout).toMatch(/^Max file size +4194304 +4194304 +bytes/m);
   });
 
@@ -50,16 +70,20 @@ describe.skipIf(bash === undefined)("launchCommand", () => {
       BASH_ENV: "/nonexistent/rc",
       KEPT: "yes",
     };
-    const result = run({ bwrap: "/bin/sh", args: ["-c", 'echo "$KEPT"'], fileBytes: 1 << 20 }, env);
+    const result = run(
+      { bwrap: "/bin/sh", args: ["-c", 'echo "$KEPT"'], fileBytes: 1 << 20, inheritedFds: [12] },
+      env,
+    );
     expect(result.stdout).toBe("yes\n");
   });
 
   it("quotes paths with quotes in them", () => {
-    const { args } = launchCommand("/bin/bash", {
+    const { args } = launchCommand({
       bwrap: "b",
       args: [],
       cgroupProcs: ["/x/it's/cgroup.procs"],
+      inheritedFds: [],
     });
-    expect(args[2]).toContain("'/x/it'\\''s/cgroup.procs'");
+    expect(args[1]).toContain("'/x/it'\\''s/cgroup.procs'");
   });
 });
