@@ -30,14 +30,26 @@ function run(options: Parameters<typeof launchCommand>[0], env: NodeJS.ProcessEn
 }
 
 describe.skipIf(bash === undefined)("launchCommand", () => {
-  it("closes every descriptor above 2, opens the asked ones, then runs the program", () => {
-    const check = "! [ -e /proc/$$/fd/4 ] && ! [ -e /proc/$$/fd/5 ] && cat <&3";
-    const result = run({
-      bwrap: "/bin/sh",
-      args: ["-c", check],
-      readFds: [{ fd: 3, path: "/etc/hostname" }],
-    });
-    expect(result.stdout).toBe(readFileSync("/etc/hostname", "utf8"));
+  it.each([
+    ["dash, with none above 9", []],
+    ["bash, with one above 9", [12]],
+  ])(
+    "closes every descriptor above 2 (%s), opens the asked ones, then runs the program",
+    (_how, inheritedFds) => {
+      const above9 = inheritedFds.length > 0 ? "! [ -e /proc/$$/fd/12 ] && " : "";
+      const check = `! [ -e /proc/$$/fd/4 ] && ! [ -e /proc/$$/fd/5 ] && ${above9}cat <&3`;
+      const result = run({
+        bwrap: "/bin/sh",
+        args: ["-c", check],
+        readFds: [{ fd: 3, path: "/etc/hostname" }],
+        inheritedFds,
+      });
+      expect(result.stdout).toBe(readFileSync("/etc/hostname", "utf8"));
+    },
+  );
+
+  it("finds the descriptors this process would pass on", () => {
+    expect(inheritableFds().every((fd) => fd > 2)).toBe(true);
   });
 
   it("refuses a descriptor a POSIX shell cannot name", () => {

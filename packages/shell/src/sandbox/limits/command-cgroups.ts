@@ -15,7 +15,7 @@ export interface CommandCgroups {
   readonly kind: string;
   /** The caps that refused or killed something so far. */
   hits(): CountedCap[];
-  /** Removes the cgroups (after the command ended; retried while the kernel still lists processes). */
+  /** After the command ended: keeps the emptied cgroups for the next command, or removes them (retried while the kernel still lists processes). */
   remove(): Promise<void>;
 }
 
@@ -28,29 +28,92 @@ export interface CommandCgroupsOptions {
   selfCgroup?: string;
 }
 
+/** One cgroup directory and the cap it enforces. */
+interface Capped {
+  readonly kind: "cgroup v1" | "cgroup v2";
+  readonly cap: CountedCap;
+  readonly dir: string;
+  /** Writes the cap's limit; false when the kernel refused it. */
+  readonly limit: (limits: ResolvedLimits) => boolean;
+  /** The kernel's count of refusals (pids) or OOM kills (memory) in this cgroup so far. */
+  readonly events: () => number;
+}
+
 let counter = 0;
+/** Empty cgroups kept for the next command: making a memory cgroup costs more than reusing one. */
+const idle = new Map<string, Capped[][]>();
+const MAX_IDLE = 4;
+let exitInstalled = false;
 
 /**
- * Creates the cgroups that cap one command, below the host process's own:
- * cgroup v2 where the host's cgroup is delegated (its child gets the `pids`
- * and `memory` controllers), else the v1 `pids` and `memory` hierarchies
- * where they are writable (each alone if only one is). Returns undefined
- * when none can be made: the watchdog then counts instead.
+ * The cgroups that cap one command, below the host process's own: cgroup
+ * v2 where the host's cgroup is delegated (its child gets the `pids` and
+ * `memory` controllers), else the v1 `pids` and `memory` hierarchies where
+ * they are writable (each alone if only one is). An emptied set from an
+ * earlier command is reused, its limits written again and its event counts
+ * taken as the new zero. Returns undefined when none can be made: the
+ * watchdog then counts instead.
  */
 export function createCommandCgroups({
   limits,
   root = "/sys/fs/cgroup",
   selfCgroup = readSelfCgroup(),
 }: CommandCgroupsOptions): CommandCgroups | undefined {
-  const name = `toolkit-${process.pid}-${++counter}`;
-  const lines = selfCgroup.split("\n").map((line) => line.split(":"));
-  const own = (controller: string) =>
-    lines.find(([, list]) =>
-      controller === "" ? list === "" : (list ?? "").split(",").includes(controller),
-    )?.[2];
-  const v2 = tryV2(root, own(""), name, limits);
-  if (v2) return v2;
-  return tryV1(root, own, name, limits);
+  const key = `${root}\0${selfCgroup}`;
+  let set = idle.get(key)?.pop();
+  if (set && !set.every((c) => c.limit(limits))) {
+    removeLater(set.map((c) => c.dir));
+    set = undefined;
+  }
+  if (set === undefined) {
+    const name = `toolkit-${process.pid}-${++counter}`;
+    const lines = selfCgroup.split("\n").map((line) => line.split(":"));
+    const own = (controller: string) =>
+      lines.find(([, list]) =>
+        controller === "" ? list === "" : (list ?? "").split(",").includes(controller),
+      )?.[2];
+    set = tryV2(root, own(""), name, limits) ?? tryV1(root, own, name, limits);
+  }
+  if (set === undefined || set.length === 0) return undefined;
+  const made = set;
+  const zero = made.map((c) => c.events());
+  return {
+    procs: made.map((c) => join(c.dir, "cgroup.procs")),
+    covers: new Set(made.map((c) => c.cap)),
+    kind: made[0]?.kind ?? "cgroup v1",
+    hits: () => made.filter((c, i) => c.events() > (zero[i] ?? 0)).map((c) => c.cap),
+    remove: async () => {
+      const empty = () => made.every((c) => isEmpty(join(c.dir, "cgroup.procs")));
+      // Usually empty at once (bubblewrap outlives its sandbox); else the kernel is still reaping.
+      for (let i = 0; i < 50 && !empty(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      const list = idle.get(key) ?? [];
+      if (list.length < MAX_IDLE && empty()) {
+        list.push(made);
+        idle.set(key, list);
+        installExit();
+        return;
+      }
+      await removeLater(made.map((c) => c.dir));
+    },
+  };
+}
+
+/** At exit, the kept empty cgroups are removed (synchronously: nothing else runs then). */
+function installExit(): void {
+  if (exitInstalled) return;
+  exitInstalled = true;
+  process.on("exit", () => {
+    for (const sets of idle.values()) for (const set of sets) for (const c of set) removeNow(c.dir);
+    idle.clear();
+  });
+}
+
+function isEmpty(procs: string): boolean {
+  try {
+    return readFileSync(procs, "utf8").trim() === "";
+  } catch {
+    return false;
+  }
 }
 
 function tryV2(
@@ -58,34 +121,45 @@ function tryV2(
   own: string | undefined,
   name: string,
   limits: ResolvedLimits,
-): CommandCgroups | undefined {
+): Capped[] | undefined {
   if (own === undefined) return undefined;
   const mount = [root, join(root, "unified")].find((dir) => existsSync(join(dir, "cgroup.controllers")));
   if (mount === undefined) return undefined;
   const dir = join(mount, own, name);
   if (!make(dir)) return undefined;
+  const set: Capped[] = [
+    {
+      kind: "cgroup v2",
+      cap: "processes",
+      dir,
+      limit: (l) => write(join(dir, "pids.max"), String(l.processes)),
+      events: () => counter_(join(dir, "pids.events"), "max"),
+    },
+    {
+      kind: "cgroup v2",
+      cap: "memory",
+      dir,
+      limit: (l) =>
+        write(join(dir, "memory.max"), String(l.memoryBytes)) &&
+        (!existsSync(join(dir, "memory.swap.max")) || write(join(dir, "memory.swap.max"), "0")),
+      events: () => counter_(join(dir, "memory.events"), "oom_kill"),
+    },
+  ];
+  let controllers: string[] = [];
   try {
-    const controllers = readFileSync(join(dir, "cgroup.controllers"), "utf8").split(/\s+/);
-    if (!controllers.includes("pids") || !controllers.includes("memory")) throw new Error("not delegated");
-    writeFileSync(join(dir, "pids.max"), String(limits.processes));
-    writeFileSync(join(dir, "memory.max"), String(limits.memoryBytes));
-    if (existsSync(join(dir, "memory.swap.max"))) writeFileSync(join(dir, "memory.swap.max"), "0");
+    controllers = readFileSync(join(dir, "cgroup.controllers"), "utf8").split(/\s+/);
   } catch {
+    // not readable: not delegated
+  }
+  if (
+    !controllers.includes("pids") ||
+    !controllers.includes("memory") ||
+    !set.every((c) => c.limit(limits))
+  ) {
     removeNow(dir);
     return undefined;
   }
-  return {
-    procs: [join(dir, "cgroup.procs")],
-    covers: new Set(["processes", "memory"]),
-    kind: "cgroup v2",
-    hits: () => {
-      const found: CountedCap[] = [];
-      if (counter_(join(dir, "pids.events"), "max") > 0) found.push("processes");
-      if (counter_(join(dir, "memory.events"), "oom_kill") > 0) found.push("memory");
-      return found;
-    },
-    remove: () => removeLater([dir]),
-  };
+  return set;
 }
 
 function tryV1(
@@ -93,38 +167,48 @@ function tryV1(
   own: (controller: string) => string | undefined,
   name: string,
   limits: ResolvedLimits,
-): CommandCgroups | undefined {
-  const made: { cap: CountedCap; dir: string }[] = [];
+): Capped[] | undefined {
+  const made: Capped[] = [];
   const pidsOwn = own("pids");
-  const pids = pidsOwn === undefined ? undefined : join(root, "pids", pidsOwn, name);
-  if (pids && make(pids)) {
-    if (write(join(pids, "pids.max"), String(limits.processes))) made.push({ cap: "processes", dir: pids });
-    else removeNow(pids);
+  if (pidsOwn !== undefined) {
+    const dir = join(root, "pids", pidsOwn, name);
+    const c: Capped = {
+      kind: "cgroup v1",
+      cap: "processes",
+      dir,
+      limit: (l) => write(join(dir, "pids.max"), String(l.processes)),
+      events: () => counter_(join(dir, "pids.events"), "max"),
+    };
+    if (make(dir)) {
+      if (c.limit(limits)) made.push(c);
+      else removeNow(dir);
+    }
   }
   const memoryOwn = own("memory");
-  const memory = memoryOwn === undefined ? undefined : join(root, "memory", memoryOwn, name);
-  if (memory && make(memory)) {
-    if (write(join(memory, "memory.limit_in_bytes"), String(limits.memoryBytes))) {
-      // With swap, memory+swap is capped too, so pages cannot hide in swap.
-      write(join(memory, "memory.memsw.limit_in_bytes"), String(limits.memoryBytes));
-      made.push({ cap: "memory", dir: memory });
-    } else removeNow(memory);
+  if (memoryOwn !== undefined) {
+    const dir = join(root, "memory", memoryOwn, name);
+    const memory = join(dir, "memory.limit_in_bytes");
+    const memsw = join(dir, "memory.memsw.limit_in_bytes");
+    const c: Capped = {
+      kind: "cgroup v1",
+      cap: "memory",
+      dir,
+      // With swap, memory+swap is capped too, so pages cannot hide in swap. memsw must stay >= the
+      // memory limit, so the pair is written in whichever order works for a raise and a cut alike.
+      limit: (l) => {
+        const value = String(l.memoryBytes);
+        const first = write(memory, value);
+        if (existsSync(memsw)) write(memsw, value);
+        return first || write(memory, value);
+      },
+      events: () => counter_(join(dir, "memory.oom_control"), "oom_kill"),
+    };
+    if (make(dir)) {
+      if (c.limit(limits)) made.push(c);
+      else removeNow(dir);
+    }
   }
-  if (made.length === 0) return undefined;
-  return {
-    procs: made.map((m) => join(m.dir, "cgroup.procs")),
-    covers: new Set(made.map((m) => m.cap)),
-    kind: "cgroup v1",
-    hits: () =>
-      made
-        .filter(({ cap, dir }) =>
-          cap === "processes"
-            ? counter_(join(dir, "pids.events"), "max") > 0
-            : counter_(join(dir, "memory.oom_control"), "oom_kill") > 0,
-        )
-        .map((m) => m.cap),
-    remove: () => removeLater(made.map((m) => m.dir)),
-  };
+  return made.length === 0 ? undefined : made;
 }
 
 function readSelfCgroup(): string {

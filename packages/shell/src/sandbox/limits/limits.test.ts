@@ -77,6 +77,12 @@ describe.skipIf(skipWithoutBwrap("the sandbox limits tests"))("sandbox limits", 
       ).toBe(true);
     });
 
+    it("counts a reused cgroup's refusals from zero for the next command", async () => {
+      await shell.call({ command: FORK_MANY }, box.ctx);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the emptied cgroup goes back to the pool
+      expect(pinned(await shell.call({ command: "exit 3" }, box.ctx))).toBe("[exit 3, N ms]");
+    });
+
     it("kills a command past the memory cap, and the reply says which cap", async () => {
       const out = await shell.call({ command: EAT_MEMORY }, box.ctx);
       expect(out.textContent()).not.toContain("survived");
