@@ -151,7 +151,11 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   let argv = [shell, ...script.args];
   // The session temp dir holds the host's spill files: the command reads them, never writes there
   // (its own temp files go to the sized, private /tmp and vanish with it).
-  const readOnlyBinds: string[] = [options.tempDir];
+  // (Unless a writable place lies inside it, which a read-only bind over it would cover.)
+  const tempReadOnly = !options.mounts.writable.some(
+    (w) => w.path !== options.tempDir && within(w.path, options.tempDir),
+  );
+  const readOnlyBinds: string[] = tempReadOnly ? [options.tempDir] : [];
   const readFds: { fd: number; path: string }[] = [];
   const kernel: KernelArgs = { tmpBytes: limits.tempBytes, shmBytes: limits.shmBytes };
   if (prepared.filter) {
@@ -170,7 +174,12 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   }
   if (options.network === "host") readOnlyBinds.push(...resolverDirs());
   const network = options.network === "host" ? "host" : prepared.socketPath === undefined ? "none" : "proxy";
-  const args = bwrapArgs({ mounts: options.mounts, network, cwd, argv, readOnlyBinds, kernel });
+  // The temp dir is bound once, read-only, rather than read-write and then read-only over it.
+  const mounts = {
+    ...options.mounts,
+    writable: options.mounts.writable.filter((w) => w.path !== options.tempDir),
+  };
+  const args = bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds, kernel });
   const cgroups =
     options.cgroupRoot === null
       ? undefined
