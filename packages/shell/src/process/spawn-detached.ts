@@ -8,24 +8,19 @@ import { execa } from "execa";
  * buffers, and no kill on host exit (the backends' exit guard does that).
  * Its result promise is handled here, so a failure never surfaces as an
  * unhandled rejection; callers read the `exit`/`error` events or the result.
- * `extraFds` become descriptors 3, 4, …: bytes (written to a pipe the child
- * reads), a readable stream (likewise, as it produces), or "pipe" (the child
- * writes, `child.stdio[n]` reads).
  */
 export function spawnDetached(
   file: string,
   args: readonly string[],
-  {
-    cwd,
-    env,
-    extraFds = [],
-  }: { cwd: string; env: Record<string, string>; extraFds?: readonly (Uint8Array | Readable | "pipe")[] },
+  { cwd, env }: { cwd: string; env: Record<string, string> },
 ) {
   const child = execa(file, args, {
     cwd,
     env,
     extendEnv: false,
-    stdio: ["ignore", "pipe", "pipe", ...extraFds],
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
     detached: true,
     cleanup: false,
     buffer: false,
