@@ -31,7 +31,9 @@ export type { DetectSandboxOptions, SandboxMechanism } from "./sandbox/detect-sa
 export { resolveMounts } from "./sandbox/resolve-mounts.js";
 export type { MountPath, ResolveMountsOptions, SandboxMounts } from "./sandbox/resolve-mounts.js";
 export { bwrapArgs } from "./sandbox/bwrap-args.js";
-export type { BwrapArgsOptions } from "./sandbox/bwrap-args.js";
+export type { BwrapArgsOptions, KernelArgs } from "./sandbox/bwrap-args.js";
+export { DEFAULT_LIMITS } from "./sandbox/limits/limits-option.js";
+export type { SandboxLimits } from "./sandbox/limits/limits-option.js";
 export { seatbeltProfile } from "./sandbox/seatbelt-profile.js";
 export type { SeatbeltProfileOptions } from "./sandbox/seatbelt-profile.js";
 export { matchesHostPattern } from "./sandbox/host-pattern.js";

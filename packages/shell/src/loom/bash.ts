@@ -99,7 +99,7 @@ export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_
       timed_out: outcome.timedOut,
       truncated: stdout.omitted > 0 || stderr.omitted > 0,
     };
-    const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr);
+    const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr, outcome.exitCode);
     const note = [hint, call.aftermath(), call.note].filter((line) => line !== undefined).join("\n");
     if (note !== "") result.note = note;
     return ToolOutput.structured(result);

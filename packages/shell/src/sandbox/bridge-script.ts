@@ -1,16 +1,15 @@
 /**
- * The program run first inside a sandbox whose network goes through the
- * allow-list proxy (`node -e BRIDGE_SCRIPT <socket> <port> <shell> <command>`).
- * It listens on 127.0.0.1:<port> of the sandbox's own network namespace and
- * relays every connection to the proxy's Unix socket (bound in from the
- * host), then runs the command and exits as it does. It ignores the
- * termination signals the backend sends to every process of the sandbox, so
- * that the command's own status is what comes back.
+ * The bridge of a sandbox whose network goes through the allow-list proxy
+ * (`nsenter --net … node -e BRIDGE_SCRIPT <socket> <port>`). It runs on the
+ * host, outside the sandbox and its seccomp filter, inside the sandbox's
+ * network namespace only: it listens on 127.0.0.1:<port> there and relays
+ * every connection to the proxy's Unix socket, which the sandbox itself
+ * never sees. It prints `ready` once listening and exits when its stdin
+ * (a pipe from the host) closes, so it never outlives the host.
  */
 export const BRIDGE_SCRIPT = `
 const net = require("node:net");
-const { spawn } = require("node:child_process");
-const [socketPath, port, shell, command] = process.argv.slice(1);
+const [socketPath, port] = process.argv.slice(1);
 const server = net.createServer((client) => {
   const upstream = net.connect(socketPath);
   client.on("error", () => upstream.destroy());
@@ -19,17 +18,10 @@ const server = net.createServer((client) => {
 });
 server.on("error", (error) => {
   process.stderr.write("sandbox proxy bridge: " + error.message + "\\n");
-  process.exit(126);
+  process.exit(1);
 });
-server.listen(Number(port), "127.0.0.1", () => {
-  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => {});
-  const child = spawn(shell, ["-c", command], { stdio: "inherit" });
-  child.on("error", (error) => {
-    process.stderr.write("sandbox: could not start " + shell + ": " + error.message + "\\n");
-    process.exit(127);
-  });
-  child.on("exit", (code, signal) => {
-    process.exit(code ?? 128 + (require("node:os").constants.signals[signal] ?? 0));
-  });
-});
+server.listen(Number(port), "127.0.0.1", () => process.stdout.write("ready\\n"));
+process.stdin.on("end", () => process.exit(0));
+process.stdin.on("error", () => process.exit(0));
+process.stdin.resume();
 `;

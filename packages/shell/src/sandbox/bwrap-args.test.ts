@@ -136,4 +136,30 @@ describe("bwrapArgs", () => {
       expect(args.join(" ")).toContain("--tmpfs /run --bind /tmp /tmp");
     });
   });
+
+  describe("when kernel parts are asked for", () => {
+    it("sizes a private temp dir inside the hidden /tmp and /dev/shm, and passes the seccomp fd last", () => {
+      const args = bwrapArgs({
+        mounts: { writable: [{ path: "/repo", dir: true }], denyWrite: [], denyRead: [] },
+        network: "none",
+        cwd: "/repo",
+        argv: ["true"],
+        kernel: { tmpBytes: 4096, shmBytes: 8192, seccompFd: 3 },
+      }).join(" ");
+      expect(args).toContain("--tmpfs /tmp --tmpfs /run --size 4096 --tmpfs /tmp/sandbox --bind /repo /repo");
+      expect(args).toContain("--dev /dev --proc /proc --size 8192 --tmpfs /dev/shm --remount-ro /tmp");
+      expect(args.endsWith("--remount-ro /run --seccomp 3 --chdir /repo -- true")).toBe(true);
+    });
+
+    it("makes no private temp dir where a writable place covers /tmp", () => {
+      const args = bwrapArgs({
+        mounts: { writable: [{ path: "/tmp", dir: true }], denyWrite: [], denyRead: [] },
+        network: "none",
+        cwd: "/tmp",
+        argv: ["true"],
+        kernel: { tmpBytes: 4096 },
+      });
+      expect(args).not.toContain("/tmp/sandbox");
+    });
+  });
 });

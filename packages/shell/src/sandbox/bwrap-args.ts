@@ -12,7 +12,22 @@ export interface BwrapArgsOptions {
   argv: readonly string[];
   /** Host paths shown read-only inside even where hidden (the proxy socket's directory, DNS files under /run). */
   readOnlyBinds?: readonly string[];
+  /** Kernel-side parts (seccomp, sized tmpfs); see `KernelArgs`. */
+  kernel?: KernelArgs;
 }
+
+/** What the kernel-facing features add to the command line. */
+export interface KernelArgs {
+  /** A private, writable tmpfs of this many bytes at `PRIVATE_TMP` (where `/tmp` is hidden). */
+  tmpBytes?: number;
+  /** A private `/dev/shm` of this many bytes. */
+  shmBytes?: number;
+  /** The fd bubblewrap reads the seccomp program from (`--seccomp`). */
+  seccompFd?: number;
+}
+
+/** The private temp directory (`$TMPDIR`) inside the hidden `/tmp`. */
+export const PRIVATE_TMP = "/tmp/sandbox";
 
 /** Host directories replaced by an empty read-only tmpfs: other sessions' files, sockets of host daemons. */
 const HIDDEN = ["/tmp", "/run"];
@@ -27,12 +42,22 @@ const HIDDEN = ["/tmp", "/run"];
  * deny-read paths covered by an empty tmpfs (directories) or /dev/null
  * (files). Later mounts win, so the order is the policy.
  */
-export function bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds = [] }: BwrapArgsOptions): string[] {
+export function bwrapArgs({
+  mounts,
+  network,
+  cwd,
+  argv,
+  readOnlyBinds = [],
+  kernel = {},
+}: BwrapArgsOptions): string[] {
   const args = ["--die-with-parent", "--new-session", "--unshare-all"];
   if (network === "host") args.push("--share-net");
   args.push("--cap-drop", "ALL", "--ro-bind", "/", "/");
   const hidden = HIDDEN.filter((dir) => !mounts.writable.some((w) => within(dir, w.path)));
   for (const dir of hidden) args.push("--tmpfs", dir);
+  if (kernel.tmpBytes !== undefined && hidden.includes("/tmp")) {
+    args.push("--size", String(kernel.tmpBytes), "--tmpfs", PRIVATE_TMP);
+  }
   const hiddenHomes = mounts.hiddenHomes ?? [];
   const inHome = (path: string) => hiddenHomes.some((home) => within(path, home));
   for (const w of mounts.writable) if (!inHome(w.path)) args.push("--bind", w.path, w.path);
@@ -45,7 +70,9 @@ export function bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds = [] }: Bw
   }
   for (const path of readOnlyBinds) args.push("--ro-bind", path, path);
   args.push("--dev", "/dev", "--proc", "/proc");
+  if (kernel.shmBytes !== undefined) args.push("--size", String(kernel.shmBytes), "--tmpfs", "/dev/shm");
   for (const dir of [...hidden, ...hiddenHomes]) args.push("--remount-ro", dir);
+  if (kernel.seccompFd !== undefined) args.push("--seccomp", String(kernel.seccompFd));
   args.push("--chdir", cwd, "--", ...argv);
   return args;
 }

@@ -30,11 +30,17 @@ async function exists(path: string): Promise<boolean> {
 
 describe.skipIf(skipWithoutBwrap("the sandbox escape tests"))("Shell with the default sandbox", () => {
   describe("when a command writes inside the workspace", () => {
-    it("works, and the session temp dir is $TMPDIR and writable", async () => {
+    it("works, and $TMPDIR is a private, writable tmpfs", async () => {
       const out = await shell.call({ command: 'echo hi > made.txt && mktemp -p "$TMPDIR" x.XXXX' }, box.ctx);
       expect(out.isError).toBe(false);
       expect(await readFile(join(box.root, "made.txt"), "utf8")).toBe("hi\n");
-      expect(out.textContent().startsWith(`${box.ctx.tempDir}/x.`)).toBe(true);
+      expect(out.textContent().startsWith("/tmp/sandbox/x.")).toBe(true);
+    });
+
+    it("keeps the session temp dir read-only, so nothing is left in it after dispose", async () => {
+      const out = await shell.call({ command: `echo big > '${box.ctx.tempDir}/left.bin'` }, box.ctx);
+      expect(out.isError).toBe(true);
+      expect(await exists(join(box.ctx.tempDir, "left.bin"))).toBe(false);
     });
   });
 
@@ -70,7 +76,7 @@ describe.skipIf(skipWithoutBwrap("the sandbox escape tests"))("Shell with the de
       const out = await shell.call({ command: "touch /etc/x" }, box.ctx);
       expect(out.isError).toBe(true);
       expect(out.textContent().split("\n").at(-1)).toBe(
-        `[sandbox: only ${box.root}, ${box.ctx.tempDir} are writable (policy workspace-write; git hooks, git config and shell rc files stay read-only)]`,
+        `[sandbox: only ${box.root}, $TMPDIR are writable (policy workspace-write; git hooks, git config and shell rc files stay read-only)]`,
       );
     });
   });

@@ -9,7 +9,14 @@ export interface PolicyHintOptions {
   stderr: string;
   /** Hosts the allow-list proxy refused. */
   refusedHosts: readonly string[];
+  /** The counted caps that refused or stopped something (`limits.processes`, `limits.memoryBytes`). */
+  capsHit?: readonly ("processes" | "memory")[];
+  /** The command's exit code, when it exited (153 = SIGXFSZ: RLIMIT_FSIZE). */
+  exitCode?: number | null | undefined;
 }
+
+const UNIX_SOCKET_REFUSED = /Operation not permitted|EPERM|Permission denied|EACCES/;
+const SOCKET_WORD = /socket|\.sock\b|unix:|D-?Bus|docker/i;
 
 const NETWORK_FAILURE =
   /Network is unreachable|Could not resolve host|Temporary failure in name resolution|Name or service not known|EAI_AGAIN|ENOTFOUND|ENETUNREACH|getaddrinfo|Connection refused|ECONNREFUSED|Failed to connect/i;
@@ -19,7 +26,30 @@ const NETWORK_FAILURE =
  * undefined when its stderr shows no sign of the sandbox. The model reads it
  * to tell "the sandbox said no" from a bug in the command.
  */
-export function policyHint({ policy, mounts, stderr, refusedHosts }: PolicyHintOptions): string | undefined {
+export function policyHint({
+  policy,
+  mounts,
+  stderr,
+  refusedHosts,
+  capsHit = [],
+  exitCode,
+}: PolicyHintOptions): string | undefined {
+  const { limits } = policy;
+  if (capsHit.includes("memory")) {
+    return `[sandbox: the memory cap stopped the command (limits.memoryBytes ${limits.memoryBytes})]`;
+  }
+  if (capsHit.includes("processes")) {
+    return `[sandbox: the process cap refused to start more processes (limits.processes ${limits.processes})]`;
+  }
+  if (exitCode === 128 + 25 || /File too large|EFBIG/.test(stderr)) {
+    return `[sandbox: a file reached the file size cap (limits.fileBytes ${limits.fileBytes})]`;
+  }
+  if (/No space left on device|ENOSPC/.test(stderr)) {
+    return `[sandbox: $TMPDIR and /dev/shm are private and capped (limits.tempBytes ${limits.tempBytes}, limits.shmBytes ${limits.shmBytes}); large files belong in the workspace]`;
+  }
+  if (policy.allowUnixSockets !== true && UNIX_SOCKET_REFUSED.test(stderr) && SOCKET_WORD.test(stderr)) {
+    return "[sandbox: commands cannot open Unix sockets (policy allowUnixSockets false): Docker, D-Bus, SSH agents, X11 and database sockets are out of reach]";
+  }
   if (refusedHosts.length > 0 && typeof policy.network === "object") {
     return `[sandbox: the network allow-list (${policy.network.allow.join(", ")}) refused ${refusedHosts.join(", ")}]`;
   }

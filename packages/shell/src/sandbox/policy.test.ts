@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Shell } from "../tools/shell.js";
 import { UnixBackend } from "../process/unix-backend.js";
+import { DEFAULT_LIMITS } from "./limits/limits-option.js";
 import { DEFAULT_DENY_READ, DEFAULT_DENY_WRITE, normalizeSandboxSetting } from "./policy.js";
 import { DEFAULT_PROTECT } from "./protected-paths.js";
 
@@ -17,6 +18,8 @@ describe("normalizeSandboxSetting", () => {
           protect: DEFAULT_PROTECT,
           maxScanEntries: 1_000_000,
           readable: [],
+          allowUnixSockets: false,
+          limits: DEFAULT_LIMITS,
         },
       });
     });
@@ -58,6 +61,29 @@ describe("normalizeSandboxSetting", () => {
     });
   });
 
+  describe("when it names Unix sockets and caps", () => {
+    it("keeps a boolean, and allows them by default with network host", () => {
+      expect(normalizeSandboxSetting({ allowUnixSockets: true }).policy.allowUnixSockets).toBe(true);
+      expect(normalizeSandboxSetting({ network: "host" }).policy.allowUnixSockets).toBe(true);
+      expect(normalizeSandboxSetting({ network: { allow: ["a.test"] } }).policy.allowUnixSockets).toBe(false);
+    });
+
+    it("keeps a list of socket paths on macOS only", () => {
+      const { policy } = normalizeSandboxSetting({ allowUnixSockets: ["/var/run/docker.sock"] }, "darwin");
+      expect(policy.allowUnixSockets).toEqual(["/var/run/docker.sock"]);
+      expect(() => normalizeSandboxSetting({ allowUnixSockets: ["run/x.sock"] }, "darwin")).toThrow(
+        new TypeError(
+          'Shell: `sandbox.allowUnixSockets[0]` must be an absolute socket path, got "run/x.sock"',
+        ),
+      );
+    });
+
+    it("fills in the caps not given", () => {
+      const { policy } = normalizeSandboxSetting({ limits: { processes: 20 } });
+      expect(policy.limits).toEqual({ ...DEFAULT_LIMITS, processes: 20 });
+    });
+  });
+
   describe("when the setting is wrong", () => {
     it.each([
       ["on", 'Shell: `sandbox` must be "off", "auto", "required" or a policy object, got "on"'],
@@ -74,7 +100,25 @@ describe("normalizeSandboxSetting", () => {
       [{ denyRead: [""] }, 'Shell: `sandbox.denyRead[0]` must be a non-empty path, got ""'],
       [
         { allow: [] },
-        "Shell: `sandbox.allow` is not a policy field; known fields: writable, denyRead, denyWrite, network, replaceDefaults, protect, maxScanEntries, readable",
+        "Shell: `sandbox.allow` is not a policy field; known fields: writable, denyRead, denyWrite, network, replaceDefaults, protect, maxScanEntries, readable, allowUnixSockets, limits",
+      ],
+      [
+        { allowUnixSockets: ["/run/user/1000/bus"] },
+        'Shell: `sandbox.allowUnixSockets` must be true or false on linux: the seccomp filter sees no socket paths, so a list (["/run/user/1000/bus"]) cannot be enforced; use true, or list paths only on macOS',
+      ],
+      [{ allowUnixSockets: "yes" }, 'Shell: `sandbox.allowUnixSockets` must be true, false, got "yes"'],
+      [{ limits: 5 }, "Shell: `sandbox.limits` must be an object of caps, got 5"],
+      [
+        { limits: { cpus: 2 } },
+        "Shell: `sandbox.limits.cpus` is not a cap; known caps: processes, memoryBytes, tempBytes, shmBytes, fileBytes",
+      ],
+      [
+        { limits: { processes: 2 } },
+        "Shell: `sandbox.limits.processes` must be a whole number of at least 8, got 2",
+      ],
+      [
+        { limits: { memoryBytes: 1.5e9 + 0.5 } },
+        "Shell: `sandbox.limits.memoryBytes` must be a whole number of at least 16777216, got 1500000000.5",
       ],
       [
         { protect: [".git/hooks"] },

@@ -1,5 +1,7 @@
 import { DEFAULT_PROTECT, DEFAULT_SCAN_MAX_ENTRIES } from "./protected-paths.js";
 import { hostPatternProblem } from "./host-pattern.js";
+import { limitsOption, type ResolvedLimits, type SandboxLimits } from "./limits/limits-option.js";
+import { type UnixSocketsSetting, unixSocketsOption } from "./seccomp/unix-sockets-option.js";
 
 /** What sandboxed commands may reach on the network. */
 export type SandboxNetwork = "none" | "host" | { readonly allow: readonly string[] };
@@ -28,6 +30,14 @@ export interface SandboxPolicy {
   readonly maxScanEntries?: number;
   /** Paths in the (otherwise hidden) home shown read-only, besides the toolchain folders (`~/…`, or absolute). @default [] */
   readonly readable?: readonly string[];
+  /**
+   * Whether commands may create Unix sockets (Docker, D-Bus, `$SSH_AUTH_SOCK`, X11). Linux: `true`/`false`
+   * (a seccomp filter, which cannot see paths); macOS: also a list of socket paths.
+   * @default false (true with network "host")
+   */
+  readonly allowUnixSockets?: boolean | readonly string[];
+  /** Resource caps of each command. @default { processes: 512, memoryBytes: 4 GiB, tempBytes: 1 GiB, shmBytes: 64 MiB, fileBytes: 4 GiB } */
+  readonly limits?: SandboxLimits;
 }
 
 /** The `sandbox` option of Shell, Jobs and Loom `bash`. */
@@ -75,6 +85,8 @@ export interface NormalizedPolicy {
   readonly protect: readonly string[];
   readonly maxScanEntries: number;
   readonly readable: readonly string[];
+  readonly allowUnixSockets: UnixSocketsSetting;
+  readonly limits: ResolvedLimits;
 }
 
 /** The default policy: workspace-write, default deny lists, network none. */
@@ -84,12 +96,15 @@ export const DEFAULT_POLICY: SandboxPolicy = Object.freeze({});
  * Checks a `sandbox` option and applies the defaults of its policy; a bad
  * value is a programmer error and throws a TypeError naming the field.
  */
-export function normalizeSandboxSetting(setting: unknown): {
+export function normalizeSandboxSetting(
+  setting: unknown,
+  platform: NodeJS.Platform = process.platform,
+): {
   mode: "off" | "auto" | "required";
   policy: NormalizedPolicy;
 } {
   if (setting === "off" || setting === "auto" || setting === "required") {
-    return { mode: setting, policy: normalizePolicy(DEFAULT_POLICY) };
+    return { mode: setting, policy: normalizePolicy(DEFAULT_POLICY, platform) };
   }
   if (setting === null || typeof setting !== "object" || Array.isArray(setting)) {
     throw new TypeError(
@@ -97,10 +112,10 @@ export function normalizeSandboxSetting(setting: unknown): {
     );
   }
   // A policy given explicitly is required: asking for a policy and silently running without it would fail open.
-  return { mode: "required", policy: normalizePolicy(setting as SandboxPolicy) };
+  return { mode: "required", policy: normalizePolicy(setting as SandboxPolicy, platform) };
 }
 
-function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
+function normalizePolicy(policy: SandboxPolicy, platform: NodeJS.Platform): NormalizedPolicy {
   const known = new Set([
     "writable",
     "denyRead",
@@ -110,6 +125,8 @@ function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
     "protect",
     "maxScanEntries",
     "readable",
+    "allowUnixSockets",
+    "limits",
   ]);
   for (const key of Object.keys(policy)) {
     if (!known.has(key)) {
@@ -119,14 +136,20 @@ function normalizePolicy(policy: SandboxPolicy): NormalizedPolicy {
     }
   }
   const replace = policy.replaceDefaults === true;
+  const net = network(policy.network);
   return {
     writable: paths("writable", policy.writable),
     denyRead: [...(replace ? [] : DEFAULT_DENY_READ), ...paths("denyRead", policy.denyRead)],
     denyWrite: [...(replace ? [] : DEFAULT_DENY_WRITE), ...paths("denyWrite", policy.denyWrite)],
-    network: network(policy.network),
+    network: net,
     protect: [...(replace ? [] : DEFAULT_PROTECT), ...names("protect", policy.protect)],
     maxScanEntries: count("maxScanEntries", policy.maxScanEntries, DEFAULT_SCAN_MAX_ENTRIES),
     readable: paths("readable", policy.readable),
+    allowUnixSockets:
+      policy.allowUnixSockets === undefined && net === "host"
+        ? true
+        : unixSocketsOption(policy.allowUnixSockets, platform),
+    limits: limitsOption(policy.limits),
   };
 }
 

@@ -1,5 +1,3 @@
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LoomBash } from "../loom/bash.js";
 import { Shell } from "../tools/shell.js";
@@ -7,25 +5,23 @@ import { pinned, type Sandbox, sandbox } from "../tools/test-helpers.js";
 import { detectSandbox } from "./detect-sandbox.js";
 
 let box: Sandbox;
-let noBwrap: Record<string, string | undefined>;
+/** A bubblewrap that is not there: the commands run unsandboxed or not at all. */
+const noBwrap = { bwrapPath: "/nonexistent/bwrap" };
+const missing = "bwrapPath /nonexistent/bwrap does not exist";
 
 beforeEach(async () => {
   box = await sandbox();
-  // A search path without bwrap: the commands run with /bin/sh and its builtins.
-  const empty = join(box.root, "..", "empty-path");
-  await mkdir(empty);
-  noBwrap = { ...process.env, PATH: empty };
 });
 afterEach(async () => {
   await box.cleanup();
 });
 
 describe("detectSandbox", () => {
-  describe("when bwrap is not on the search path", () => {
-    it("says bubblewrap is not installed", async () => {
-      expect(await detectSandbox({ platform: "linux", path: noBwrap.PATH })).toEqual({
+  describe("when bwrap is not at bwrapPath", () => {
+    it("says so", async () => {
+      expect(await detectSandbox({ platform: "linux", ...noBwrap })).toEqual({
         kind: "none",
-        reason: "bubblewrap (bwrap) is not installed",
+        reason: missing,
       });
     });
   });
@@ -43,25 +39,24 @@ describe("detectSandbox", () => {
 describe("the sandbox option", () => {
   describe('when it is "required" and no sandbox is available', () => {
     it("refuses to run the command", async () => {
-      const shell = new Shell({ sandbox: "required", env: noBwrap });
+      const shell = new Shell({ sandbox: "required", ...noBwrap });
       const out = await shell.call({ command: "echo ran > ran.txt" }, box.ctx);
       expect(out.isError).toBe(true);
       expect(out.textContent().split("\n")[0]).toBe(
-        "Execution error: no sandbox is available on this machine (install bubblewrap)",
+        `Execution error: no sandbox is available on this machine (${missing})`,
       );
-      const policy = new Shell({ sandbox: { network: "host" }, env: noBwrap });
+      const policy = new Shell({ sandbox: { network: "host" }, ...noBwrap });
       expect((await policy.call({ command: "true" }, box.ctx)).textContent().split("\n")[0]).toBe(
-        "Execution error: no sandbox is available on this machine (install bubblewrap)",
+        `Execution error: no sandbox is available on this machine (${missing})`,
       );
     });
   });
 
   describe('when it is "auto" and no sandbox is available', () => {
     it("runs unsandboxed and says so once per session, in the first reply", async () => {
-      const shell = new Shell({ env: noBwrap });
-      const bash = new LoomBash({ env: noBwrap });
-      const note =
-        "Note: commands run without a sandbox on this machine (bubblewrap (bwrap) is not installed): they can read and write whatever this user can and reach the network.";
+      const shell = new Shell(noBwrap);
+      const bash = new LoomBash(noBwrap);
+      const note = `Note: commands run without a sandbox on this machine (${missing}): they can read and write whatever this user can and reach the network.`;
       expect(pinned(await shell.call({ command: "echo one" }, box.ctx))).toBe(`one\n[exit 0, N ms]\n${note}`);
       expect(pinned(await shell.call({ command: "echo two" }, box.ctx))).toBe("two\n[exit 0, N ms]");
       expect((await bash.call({ command: "echo three" }, box.ctx)).structuredValue()).toEqual({

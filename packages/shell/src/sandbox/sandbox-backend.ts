@@ -18,6 +18,8 @@ export interface SandboxChoice {
   readonly policy: NormalizedPolicy;
   /** Name resolution of the allow-list proxy (a seam for tests). */
   readonly lookup?: ProxyLookupFunction | undefined;
+  /** The `bwrapPath` option: an absolute path, else the system directories are searched. */
+  readonly bwrapPath?: string | undefined;
 }
 
 /** The backend one call runs on, and what its reply says about the sandbox. */
@@ -26,7 +28,7 @@ export interface CallBackend {
   /** The one-line note for the session's first unsandboxed reply under "auto". */
   readonly note?: string;
   /** The line naming the policy that stopped a failed command, if any. */
-  hint(stderr: string): string | undefined;
+  hint(stderr: string, exitCode?: number | null): string | undefined;
   /** Frees what the backend holds when no command was started on it. */
   discard(): Promise<void>;
   /** After the command: the line saying what the sweep for protected names moved, if anything. */
@@ -60,7 +62,7 @@ export async function backendForCall({
   const { sandbox, backend: fallback } = options;
   if (sandbox.mode === "off")
     return { backend: fallback, hint: NO_HINT, discard: NOTHING, aftermath: NO_AFTERMATH };
-  const mechanism = await detectSandbox({ path: request.env.PATH });
+  const mechanism = await detectSandbox({ bwrapPath: sandbox.bwrapPath });
   if (mechanism.kind === "bwrap") {
     const tempDir = await ctx.ensureTempDir();
     const workspaceRoot = await workspace.realRoot();
@@ -73,6 +75,8 @@ export async function backendForCall({
       mounts,
       network: sandbox.policy.network,
       tempDir,
+      allowUnixSockets: sandbox.policy.allowUnixSockets === true,
+      limits: sandbox.policy.limits,
       ...(sandbox.lookup ? { lookup: sandbox.lookup } : {}),
       ...(sweep ? { afterExit: sweep.run } : {}),
     });
@@ -80,13 +84,24 @@ export async function backendForCall({
       backend,
       discard: () => backend.discard(),
       aftermath: () => sweep?.line(),
-      hint: (stderr) =>
-        policyHint({ policy: sandbox.policy, mounts, stderr, refusedHosts: backend.refusedHosts() }),
+      hint: (stderr, exitCode) =>
+        policyHint({
+          policy: sandbox.policy,
+          // The session temp dir is read-only inside; the private /tmp is where temp files go.
+          mounts: {
+            ...mounts,
+            writable: [...mounts.writable.filter((w) => w.path !== tempDir), { path: "$TMPDIR", dir: true }],
+          },
+          stderr,
+          refusedHosts: backend.refusedHosts(),
+          capsHit: backend.capsHit(),
+          exitCode,
+        }),
     };
   }
   const reason = mechanism.kind === "none" ? mechanism.reason : "this version does not run sandbox-exec yet";
   if (sandbox.mode === "required") {
-    const install = process.platform === "linux" ? "install bubblewrap" : reason;
+    const install = reason.startsWith("bubblewrap (bwrap) is not installed") ? "install bubblewrap" : reason;
     throw ToolError.execution(`no sandbox is available on this machine (${install})`, {
       advice:
         "Ask the user to install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) or to allow unsandboxed commands.",

@@ -87,6 +87,20 @@ describe("seatbeltProfile", () => {
     });
   });
 
+  describe("with allowUnixSockets", () => {
+    it("allows no Unix socket by default, only the listed paths for a list, all for true", () => {
+      expect(seatbeltProfile({ mounts, network: "none" })).not.toContain("unix-socket");
+      expect(
+        seatbeltProfile({ mounts, network: "none", allowUnixSockets: ["/var/run/docker.sock"] }),
+      ).toContain(
+        '(allow system-socket (socket-domain AF_UNIX))\n(allow network-outbound\n  (remote unix-socket (path-literal "/var/run/docker.sock"))\n)\n',
+      );
+      expect(seatbeltProfile({ mounts, network: "none", allowUnixSockets: true })).toContain(
+        "(allow network-outbound (remote unix-socket))\n",
+      );
+    });
+  });
+
   describe("when a path holds quotes or backslashes", () => {
     it("escapes them so that the path stays one string", () => {
       expect(quote('/a "b"\\c')).toBe('"/a \\"b\\"\\\\c"');

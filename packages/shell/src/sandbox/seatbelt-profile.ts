@@ -8,6 +8,8 @@ export interface SeatbeltProfileOptions {
    * `"host"`: any; `{ proxyPort }`: only the allow-list proxy on 127.0.0.1:<proxyPort>.
    */
   network: "none" | "host" | { readonly proxyPort: number };
+  /** Unix sockets commands may connect to: all (`true`), none (`false`), or these paths. @default false */
+  allowUnixSockets?: boolean | readonly string[];
 }
 
 /**
@@ -17,9 +19,13 @@ export interface SeatbeltProfileOptions {
  * homes except what they show again; writes only below the writable places
  * (and the homes' caches) and to the terminal and null devices; the deny-write paths
  * and then the deny-read paths denied again (later rules win); the network
- * as `network` says.
+ * as `network` says, and Unix sockets only as `allowUnixSockets` lists.
  */
-export function seatbeltProfile({ mounts, network }: SeatbeltProfileOptions): string {
+export function seatbeltProfile({
+  mounts,
+  network,
+  allowUnixSockets = false,
+}: SeatbeltProfileOptions): string {
   const lines = [
     "(version 1)",
     "(deny default)",
@@ -40,6 +46,19 @@ export function seatbeltProfile({ mounts, network }: SeatbeltProfileOptions): st
   }
   if (mounts.denyRead.length > 0) {
     lines.push("(deny file-read*", ...mounts.denyRead.map((d) => `  (subpath ${quote(d.path)})`), ")");
+  }
+  if (network !== "host" && allowUnixSockets === true) {
+    lines.push(
+      "(allow system-socket (socket-domain AF_UNIX))",
+      "(allow network-outbound (remote unix-socket))",
+    );
+  } else if (network !== "host" && Array.isArray(allowUnixSockets) && allowUnixSockets.length > 0) {
+    lines.push(
+      "(allow system-socket (socket-domain AF_UNIX))",
+      "(allow network-outbound",
+      ...allowUnixSockets.map((path) => `  (remote unix-socket (path-literal ${quote(path)}))`),
+      ")",
+    );
   }
   if (network === "host") lines.push("(allow network* system-socket)");
   else if (network !== "none") {

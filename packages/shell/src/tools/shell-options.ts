@@ -5,6 +5,7 @@ import { UnixBackend } from "../process/unix-backend.js";
 import type { ProxyLookupFunction } from "../sandbox/allow-list-proxy.js";
 import { normalizeSandboxSetting, type SandboxSetting } from "../sandbox/policy.js";
 import type { SandboxChoice } from "../sandbox/sandbox-backend.js";
+import { checkBwrapPath } from "../sandbox/trusted-bwrap.js";
 
 /** Options shared by Shell, Jobs and the Loom `bash` tool; every one has a default. */
 export interface ShellOptions {
@@ -19,6 +20,8 @@ export interface ShellOptions {
    * @default "auto" ("off" when `backend` is given)
    */
   sandbox?: SandboxSetting;
+  /** The bubblewrap to run (absolute; owned by root, writable by no one else). @default the first of /usr/bin/bwrap, /usr/local/bin/bwrap, /bin/bwrap */
+  bwrapPath?: string;
   /** How the network allow-list proxy resolves host names (custom DNS, tests). @default dns.lookup, refusing this machine's own addresses */
   proxyLookup?: ProxyLookupFunction;
   /** The environment to scrub and pass on. @default process.env */
@@ -43,7 +46,7 @@ export interface ShellOptions {
 
 /** ShellOptions with every default applied. */
 export type ResolvedShellOptions = Required<
-  Omit<ShellOptions, "workspace" | "env" | "sandbox" | "proxyLookup">
+  Omit<ShellOptions, "workspace" | "env" | "sandbox" | "proxyLookup" | "bwrapPath">
 > &
   Pick<ShellOptions, "workspace" | "env"> & { sandbox: SandboxChoice };
 
@@ -57,6 +60,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     backend,
     sandbox = backend ? "off" : "auto",
     proxyLookup,
+    bwrapPath,
     env,
     allowEnv = [],
     maxOutputBytes = 256 * 1024,
@@ -88,7 +92,11 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
     backend: backend ?? new UnixBackend(),
-    sandbox: { ...normalizeSandboxSetting(sandbox), lookup: proxyLookup },
+    sandbox: {
+      ...normalizeSandboxSetting(sandbox),
+      lookup: proxyLookup,
+      bwrapPath: checkBwrapPath(bwrapPath),
+    },
     allowEnv,
     maxOutputBytes,
     maxSpillBytes,

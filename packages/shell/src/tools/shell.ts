@@ -101,7 +101,11 @@ export class Shell extends ToolBase<ShellInput> {
       outcome,
       timeoutS,
       maxTimeoutS: this.#options.maxTimeoutS,
-      footer: (stderr, failed) => [failed ? call.hint(stderr) : undefined, call.aftermath(), call.note],
+      footer: (stderr, failed) => [
+        failed ? call.hint(stderr, outcome.exitCode) : undefined,
+        call.aftermath(),
+        call.note,
+      ],
     });
   }
 }
