@@ -93,6 +93,18 @@ const HALF_DONE: Spec[] = [
 ];
 
 describe("recoverPatches", () => {
+  describe("when the root is not a folder", () => {
+    it.each([
+      ["a missing path", "/no/such/workspace", "ENOENT"],
+      ["an empty path", "", ""],
+    ])("refuses %s with a TypeError naming root", async (_what, root, code) => {
+      const error = await recoverPatches(root).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect(String(error)).toContain("recoverPatches: `root`");
+      expect(String(error)).toContain(code);
+    });
+  });
+
   describe("when a commit was killed halfway and every new file is in place or staged", () => {
     it("rolls it forward: every file new, no journal or staged copy left", async () => {
       const journal = await leaveJournal(HALF_DONE);

@@ -47,7 +47,15 @@ export interface RecoverIn {
  * for (const r of await recoverPatches("repo")) console.log(r.outcome, r.files.join(", "));
  */
 export async function recoverPatches(root: string): Promise<PatchRecovery[]> {
-  return recoverIn({ source: new LocalFileSource(), realRoot: await realpath(root) });
+  if (typeof root !== "string" || root === "")
+    throw new TypeError(`recoverPatches: \`root\` must be a folder's path, got ${JSON.stringify(root)}`);
+  const realRoot = await realpath(root).catch((error: NodeJS.ErrnoException) => {
+    throw new TypeError(
+      `recoverPatches: \`root\` ${JSON.stringify(root)} is not a folder that can be read (${error.code ?? error.message})`,
+      { cause: error },
+    );
+  });
+  return recoverIn({ source: new LocalFileSource(), realRoot });
 }
 
 /** `recoverPatches` through a given source and real root. */
