@@ -2,7 +2,7 @@ import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createToolContext, type ToolOutput, Workspace } from "@toolkit/core";
-import { EditFile } from "@toolkit/fs/loom";
+import { EditFile, ReadFile } from "@toolkit/fs/loom";
 import { BareLoop, manualClock, openaiChat } from "@toolkit/loop";
 import { type Dialect, type RecordedRequest, ScriptedModelServer, type ScriptStep } from "@toolkit/loop/test";
 import { ToolRegistry } from "@toolkit/registry";
@@ -57,7 +57,7 @@ const EXPECTED_REASONING: Record<OracleProvider, unknown> = {
   "gemini-generate-content": 8192,
 };
 
-function oracleOn(server: ScriptedModelServer, provider: OracleProvider, extra = {}) {
+function oracleOn(server: ScriptedModelServer, provider: OracleProvider, extra = {}, stream = false) {
   return oracleTool({
     model: oracleModel({
       provider,
@@ -65,6 +65,7 @@ function oracleOn(server: ScriptedModelServer, provider: OracleProvider, extra =
       baseUrl: BASE_URL[provider](server),
       apiKey: "test-key",
       clock: manualClock(),
+      stream,
     }),
     workspace: new Workspace({ root }),
     ...extra,
@@ -73,9 +74,15 @@ function oracleOn(server: ScriptedModelServer, provider: OracleProvider, extra =
 
 const firstUserText = (request: RecordedRequest) => JSON.stringify(request.json);
 
-describe.each<Dialect>(["openai-chat", "openai-responses", "anthropic-messages", "gemini-generate-content"])(
-  "oracleTool (%s)",
-  (provider) => {
+const DIALECTS: readonly Dialect[] = [
+  "openai-chat",
+  "openai-responses",
+  "anthropic-messages",
+  "gemini-generate-content",
+];
+describe.each(DIALECTS.flatMap((provider) => [false, true].map((stream) => ({ provider, stream }))))(
+  "oracleTool ($provider, stream $stream)",
+  ({ provider, stream }) => {
     describe("when the working model asks it with an attached file", () => {
       it("runs a read-only loop with reasoning on, and the caller's run sees the answer and pays its tokens", async () => {
         const oracleServer = await serve([
@@ -94,7 +101,7 @@ describe.each<Dialect>(["openai-chat", "openai-responses", "anthropic-messages",
           { text: "done" },
         ]);
         const registry = new ToolRegistry();
-        registry.register(oracleOn(oracleServer, provider));
+        registry.register(oracleOn(oracleServer, provider, {}, stream));
         const working: number[] = [];
         const outputs: ToolOutput[] = [];
         const loop = new BareLoop({
@@ -115,6 +122,7 @@ describe.each<Dialect>(["openai-chat", "openai-responses", "anthropic-messages",
           ]);
           const [first, second] = oracleServer.requests;
           expect(first?.toolNames).toEqual(["read_file", "list_files"]);
+          expect(first?.stream).toBe(stream);
           expect(REASONING[provider](first?.json as Record<string, unknown>)).toBe(
             EXPECTED_REASONING[provider],
           );
@@ -147,7 +155,7 @@ describe.each<Dialect>(["openai-chat", "openai-responses", "anthropic-messages",
         const controller = new AbortController();
         const ctx = createToolContext({ cwd: root, signal: controller.signal, isNonInteractive: true });
         setTimeout(() => controller.abort(), 20);
-        const output = await oracleOn(oracleServer, provider).call({ task: "think" }, ctx);
+        const output = await oracleOn(oracleServer, provider, {}, stream).call({ task: "think" }, ctx);
         expect(output.isError).toBe(true);
         expect(output.textContent()).toMatch(/^Execution error: the oracle stopped with Cancelled/);
         await ctx.dispose();
@@ -250,6 +258,15 @@ describe("oracleTool", () => {
         "Anthropic without a key",
         () => oracleModel({ provider: "anthropic-messages", model: "m" }),
         "oracleModel: provider anthropic-messages needs `apiKey`, got undefined",
+      ],
+      [
+        "two tools of one name",
+        () =>
+          oracleTool({
+            model: openaiChat({ baseUrl: "http://127.0.0.1:9", model: "m" }),
+            tools: [new ReadFile(), new ReadFile()],
+          }),
+        'oracleTool: `tools[1]` repeats the name "read_file"',
       ],
       [
         "a zero maxTurns",

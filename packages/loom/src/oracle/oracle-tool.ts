@@ -140,7 +140,12 @@ class OracleTool extends ToolBase<OracleInput> {
     }
     const readFile = new ReadFile(workspace ? { workspace } : {});
     const chosen = tools ?? [readFile, new ListFiles(workspace ? { workspace } : {})];
+    const seen = new Set<string>();
     for (const [index, tool] of chosen.entries()) {
+      if (seen.has(tool.name)) {
+        throw new TypeError(`oracleTool: \`tools[${index}]\` repeats the name ${JSON.stringify(tool.name)}`);
+      }
+      seen.add(tool.name);
       if (!toolTraits(tool).isReadOnly) {
         throw new TypeError(
           `oracleTool: \`tools[${index}]\` (${JSON.stringify(tool.name)}) is not read-only; the oracle never writes files or runs commands`,
