@@ -32,6 +32,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   mcp: ON_REGISTRY,
   queue: ON_REGISTRY,
   memory: [...ON_REGISTRY, "loop"],
+  // A composition: Loom's registry in one call (its families) and the oracle (a loop run).
+  loom: [...ON_REGISTRY, "loop", "fs", "shell", "web-search"],
   "ai-sdk": ON_REGISTRY,
   "openai-agents": ON_REGISTRY,
   langchain: ON_REGISTRY,

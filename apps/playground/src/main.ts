@@ -40,6 +40,7 @@ async function main(): Promise<number> {
     keep: cli.keep,
     keepTrajectory: cli.keepTrajectory,
     memory: paths.memory,
+    oracleModel: cli.oracleModel,
     parallel: cli.parallel,
     yes: cli.yes,
     output: process.stdout,

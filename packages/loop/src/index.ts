@@ -28,7 +28,7 @@ export { buildSystemPrompt } from "./loop/system-prompt.js";
 export { recoveryNote } from "./loop/recovery-note.js";
 export { trajectoryObserver } from "./observers/trajectory-observer.js";
 export type { TrajectoryObserverOptions } from "./observers/trajectory-observer.js";
-export { userText } from "./model/messages.js";
+export { messageText, userText } from "./model/messages.js";
 export type {
   AssistantMessage,
   ContentPart,

@@ -8,8 +8,8 @@ export { analyzeCommand } from "./analysis/analyze-command.js";
 export type { CommandAnalysis } from "./analysis/analyze-command.js";
 export { READ_ONLY_GIT_CONFIG, readOnlyCommandEnv } from "./analysis/read-only-env.js";
 export { dispose } from "./jobs/session-jobs.js";
-export { UnixBackend } from "./process/unix-backend.js";
-export type { UnixBackendOptions } from "./process/unix-backend.js";
+export { UnixShellBackend } from "./process/unix-backend.js";
+export type { UnixShellBackendOptions } from "./process/unix-backend.js";
 export type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./process/shell-backend.js";
 export {
   isSecretName,
@@ -45,3 +45,6 @@ export type {
 } from "./sandbox/allow-list-proxy.js";
 // Deprecated names, to be removed in 0.3.
 export type { LookupFunction } from "./sandbox/allow-list-proxy.js";
+// Deprecated names, to be removed in 0.3.
+export { UnixBackend } from "./process/unix-backend.js";
+export type { UnixBackendOptions } from "./process/unix-backend.js";

@@ -21,6 +21,14 @@ describe("parseCli", () => {
     });
   });
 
+  describe("when --oracle-model is given", () => {
+    it("reads the model name, and refuses an empty one", () => {
+      expect(parseCli(["--oracle-model", "o3"]).oracleModel).toBe("o3");
+      expect(parseCli([]).oracleModel).toBeUndefined();
+      expect(() => parseCli(["--oracle-model", ""])).toThrow("--oracle-model needs a model name");
+    });
+  });
+
   describe("when every flag is given", () => {
     it("reads them", () => {
       expect(

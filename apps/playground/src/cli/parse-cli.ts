@@ -15,6 +15,7 @@ export interface CliOptions {
   keep: boolean;
   keepTrajectory: boolean;
   memory: string | undefined;
+  oracleModel: string | undefined;
   help: boolean;
 }
 
@@ -42,6 +43,9 @@ Options:
   --keep-trajectory    keep the trajectory file (removed at exit otherwise)
   --memory <file>      record the session into this SQLite memory store, and let the
                        model search earlier sessions recorded there (SearchMemories)
+  --oracle-model <name>
+                       register the oracle tool: the model asks this (stronger) model
+                       for advice, on the same provider, key and base URL, read-only
   --help               show this text
 `;
 
@@ -63,6 +67,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       keep: { type: "boolean", default: false },
       "keep-trajectory": { type: "boolean", default: false },
       memory: { type: "string" },
+      "oracle-model": { type: "string" },
       parallel: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -79,6 +84,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     throw new TypeError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
   }
   if (values.memory === "") throw new TypeError("--memory needs the path of a store file");
+  if (values["oracle-model"] === "") throw new TypeError("--oracle-model needs a model name");
   const turns = values["max-turns"];
   const maxTurns = turns === undefined ? undefined : Number(turns);
   if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -92,6 +98,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     keep: values.keep === true,
     keepTrajectory: values["keep-trajectory"] === true,
     memory: values.memory,
+    oracleModel: values["oracle-model"],
     workspace: values.workspace,
     provider,
     model: values.model,

@@ -1,4 +1,5 @@
 import { anthropicMessages, type ModelClient, openaiChat, openaiResponses } from "@toolkit/loop";
+import type { OracleModelOptions } from "@toolkit/loom";
 import { ScriptedModelServer } from "@toolkit/loop/test";
 import { SCRIPTED_LABEL, sampleScript } from "./scripted-model.js";
 
@@ -12,6 +13,8 @@ export interface ChosenModel {
   provider: Provider;
   /** One line for the banner; never holds a key. */
   label: string;
+  /** Where the session's model is served: what `--oracle-model` reuses for the oracle. */
+  connection: Pick<OracleModelOptions, "provider" | "baseUrl" | "apiKey">;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function chooseModel({
       client: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted-playground", stream }),
       provider: chosen,
       label: `${SCRIPTED_LABEL}; served as an OpenAI-compatible endpoint at ${server.openaiBaseUrl}`,
+      connection: { provider: "openai-chat", baseUrl: server.openaiBaseUrl },
       close: () => server.close(),
     };
   }
@@ -58,6 +62,7 @@ export async function chooseModel({
       client: anthropicMessages({ baseUrl, apiKey, model: modelName, stream }),
       provider: chosen,
       label: `Anthropic Messages at ${baseUrl}, model ${modelName}`,
+      connection: { provider: "anthropic-messages", baseUrl, apiKey },
       close: none,
     };
   }
@@ -79,5 +84,16 @@ export async function chooseModel({
   };
   const client = chosen === "openai" ? openaiChat(options) : openaiResponses(options);
   const api = chosen === "openai" ? "OpenAI Chat Completions" : "OpenAI Responses";
-  return { client, provider: chosen, label: `${api} at ${baseUrl}, model ${modelName}`, close: none };
+  const connection: ChosenModel["connection"] = {
+    provider: chosen === "openai" ? "openai-chat" : "openai-responses",
+    baseUrl,
+    ...(env.OPENAI_API_KEY ? { apiKey: env.OPENAI_API_KEY } : {}),
+  };
+  return {
+    client,
+    provider: chosen,
+    label: `${api} at ${baseUrl}, model ${modelName}`,
+    connection,
+    close: none,
+  };
 }

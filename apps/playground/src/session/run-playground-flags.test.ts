@@ -63,6 +63,28 @@ describe("runPlayground", () => {
     });
   });
 
+  describe("when --oracle-model is given", () => {
+    it("registers the oracle on the session's provider and says so in the banner", async () => {
+      const { output, text } = capture();
+      const outcome = await run({
+        provider: "scripted",
+        oracleModel: "oracle-x",
+        keepTrajectory: true,
+        yes: true,
+        output,
+        input: new PassThrough(),
+        env: { NO_COLOR: "1" },
+      });
+      expect(outcome.error).toBeUndefined();
+      expect(text()).toContain("  oracle      oracle-x on openai-chat: read-only advice, reasoning on\n");
+      const first = (await readFile(outcome.trajectoryPath, "utf8"))
+        .split("\n")
+        .map((line) => (line ? JSON.parse(line) : undefined))
+        .find((event) => event?.event === "request");
+      expect(first?.tools).toContain("oracle");
+    });
+  });
+
   describe("when the scripted session streams", () => {
     it("shows each reply's text once, and the summary counts cached and reasoning tokens", async () => {
       const { output, text } = capture();

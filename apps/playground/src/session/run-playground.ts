@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { toolTraits } from "@toolkit/core";
 import { addUsage, BareLoop, emptyUsage, type LoopResult, trajectoryObserver } from "@toolkit/loop";
+import { oracleModel, oracleTool } from "@toolkit/loom";
 import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
 import { colorsFor } from "../render/colors.js";
@@ -42,6 +43,8 @@ export interface PlaygroundOptions {
   yes?: boolean;
   /** Record the session into this SQLite memory store, and serve SearchMemories over it. */
   memory?: string | undefined;
+  /** `--oracle-model`: register the oracle tool on this model (same provider, key and base URL). */
+  oracleModel?: string | undefined;
   /** Where the session is shown. */
   output: NodeJS.WritableStream & { isTTY?: boolean };
   /** Where approval answers come from. */
@@ -121,6 +124,10 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     `  web search  the real search proxy at ${search.proxyUrl} -> a local stand-in provider at ${search.standInUrl}\n`,
   );
   write("  web fetch   WebFetch with its SSRF guard on, pointed at a local stand-in site\n");
+  if (options.oracleModel !== undefined)
+    write(
+      `  oracle      ${options.oracleModel} on ${model.connection.provider}: read-only advice, reasoning on\n`,
+    );
   if (store)
     write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
@@ -162,7 +169,12 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     registry: buildRegistry({
       searchProvider: search.provider,
       webFetch: { lookup: site.lookup, connect: site.connect },
-      extra: store ? [new SearchMemories({ store })] : [],
+      extra: [
+        ...(store ? [new SearchMemories({ store })] : []),
+        ...(options.oracleModel === undefined
+          ? []
+          : [oracleTool({ model: oracleModel({ ...model.connection, model: options.oracleModel }) })]),
+      ],
     }),
     middleware,
     system: SYSTEM_PROMPT,

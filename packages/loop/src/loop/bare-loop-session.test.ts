@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Retention, ToolOutput } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import type { ScriptStep } from "../test/script.js";
+import type { BareLoop } from "./bare-loop.js";
 import type { BareLoopOptions } from "./loop-options.js";
 import { DIALECTS, echo, registryOf, rejection, tool, useLoopHarness } from "./test-kit.js";
 
@@ -82,6 +83,27 @@ describe.each(DIALECTS)("BareLoop session ($dialect)", ({ client }) => {
       expect(server.requests[2]?.toolResults[0]?.text).toBe("late:y");
       expect(diffs).toEqual([{ version: 2, added: ["late"], removed: [], replaced: [] }]);
       expect(versions).toEqual([1, 2, 2]);
+    });
+  });
+
+  describe("when a tool is registered through loop.toolRegistry()", () => {
+    it("returns the loop's own registry, and a tool added through it is advertised next turn", async () => {
+      const registry = registryOf(echo("echo"));
+      let handle: ReturnType<BareLoop["toolRegistry"]> | undefined;
+      registry.register(
+        tool("install", () => {
+          handle?.register(echo("late"));
+          return "installed";
+        }),
+      );
+      const { server, loop } = await setup(
+        [{ toolCalls: [{ name: "install", input: { v: "x" } }] }, { text: "ok" }],
+        { registry },
+      );
+      handle = loop.toolRegistry();
+      expect(handle).toBe(registry);
+      await loop.run("go");
+      expect(server.requests[1]?.toolNames).toEqual(["echo", "install", "late"]);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ToolContext } from "@toolkit/core";
+import type { ToolRegistry } from "@toolkit/registry";
 import type { ContentPart } from "../model/messages.js";
 import { callFrameOf } from "../task/call-frame.js";
 import { RunScope } from "../task/run-scope.js";
@@ -43,6 +44,17 @@ export class BareLoop {
       isNonInteractive: options.isNonInteractive,
       userContext: options.userContext,
     });
+  }
+
+  /**
+   * The registry the loop reads each turn: the mutation handle (seed's
+   * `agent.tool_registry()`). A tool registered through it mid-run is
+   * advertised on the next request; a removed one drains in-flight calls.
+   *
+   * @example loop.toolRegistry().register(new FnTool("late", "Late.", schema, run));
+   */
+  toolRegistry(): ToolRegistry {
+    return this.#options.registry;
   }
 
   /** The session id (it names the temp dir). */

@@ -74,12 +74,35 @@ export function userText(text: string): UserMessage {
   return { role: "user", parts: [{ type: "text", text }] };
 }
 
-/** The text parts joined with a newline. */
-export function partsText(parts: readonly ContentPart[]): string {
-  return parts
-    .filter((p): p is TextPart => p.type === "text")
-    .map((p) => p.text)
-    .join("\n");
+/** The text of the text parts, in order. */
+function textsOf(parts: readonly ContentPart[]): string[] {
+  return parts.filter((p): p is TextPart => p.type === "text").map((p) => p.text);
+}
+
+/**
+ * A tool result's text: its text parts joined with a newline, the join rule
+ * of a `ToolOutput`'s text (messages concatenate instead; see `messageText`).
+ */
+export function resultPartsText(parts: readonly ContentPart[]): string {
+  return textsOf(parts).join("\n");
+}
+
+/**
+ * A message's text content: its text parts concatenated with no separator
+ * (a tool-results message: every result's parts, in call order). This is not
+ * a tool result's join: `ToolOutput` text joins its parts with a newline.
+ *
+ * @example messageText({ role: "user", parts: [{ type: "text", text: "a" }, { type: "text", text: "b" }] }) // "ab"
+ */
+export function messageText(message: Message): string {
+  switch (message.role) {
+    case "user":
+      return textsOf(message.parts).join("");
+    case "assistant":
+      return message.text;
+    case "tool":
+      return message.results.flatMap((r) => textsOf(r.parts)).join("");
+  }
 }
 
 /** The image parts. */

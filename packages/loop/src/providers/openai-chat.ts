@@ -1,6 +1,6 @@
 import type { JsonValue } from "@toolkit/core";
 import type { IdGen } from "../runtime/id-gen.js";
-import { type ContentPart, dataUrl, type Message, partsImages, partsText } from "../model/messages.js";
+import { type ContentPart, dataUrl, type Message, messageText, partsImages } from "../model/messages.js";
 import type { FinishReason, ModelClient, ModelReply, ModelRequest } from "../model/model-client.js";
 import { chatStream } from "./openai-chat-stream.js";
 import { type CommonClientOptions, createModelClient } from "./create-model-client.js";
@@ -164,7 +164,7 @@ function chatMessage(message: Message): JsonValue[] {
 }
 
 function userContent(parts: readonly ContentPart[]): JsonValue {
-  if (parts.every((p) => p.type === "text")) return partsText(parts);
+  if (parts.every((p) => p.type === "text")) return messageText({ role: "user", parts });
   return parts.map((p) =>
     p.type === "text"
       ? { type: "text", text: p.text }

@@ -14,7 +14,7 @@ export const COMMAND_MARKER = "TOOLKIT_COMMAND_ID";
 const SCAN_INTERVAL_MS = 1000;
 
 /** Options for the Unix backend. */
-export interface UnixBackendOptions {
+export interface UnixShellBackendOptions {
   /** The shell that runs `<shell> -c <command>`. @default bash on PATH (sh when the request asks), else /bin/sh */
   shell?: string;
   /**
@@ -34,12 +34,12 @@ export interface UnixBackendOptions {
  * streams. Every process the command starts is tracked (`ProcessTree`) and
  * killed with it.
  */
-export class UnixBackend implements ShellBackend {
+export class UnixShellBackend implements ShellBackend {
   readonly #shell: string | undefined;
   readonly #endOnHostSignal: boolean;
   readonly #maxArgBytes: number | undefined;
 
-  constructor({ shell, endOnHostSignal = true, maxArgBytes }: UnixBackendOptions = {}) {
+  constructor({ shell, endOnHostSignal = true, maxArgBytes }: UnixShellBackendOptions = {}) {
     this.#shell = shell;
     this.#endOnHostSignal = endOnHostSignal;
     this.#maxArgBytes = maxArgBytes;
@@ -131,3 +131,10 @@ function errorCode(error: unknown): string {
   if (typeof code === "string") return code;
   return error instanceof Error ? error.message : String(error);
 }
+
+/** @deprecated use UnixShellBackend (the seed's name); to be removed in 0.3 */
+export const UnixBackend = UnixShellBackend;
+/** @deprecated use UnixShellBackend (the seed's name); to be removed in 0.3 */
+export type UnixBackend = UnixShellBackend;
+/** @deprecated use UnixShellBackendOptions; to be removed in 0.3 */
+export type UnixBackendOptions = UnixShellBackendOptions;

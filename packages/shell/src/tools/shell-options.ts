@@ -1,7 +1,7 @@
 import type { Workspace } from "@toolkit/core";
 import { DEFAULT_MAX_SPILL_BYTES } from "../capture/stream-capture.js";
 import type { ShellBackend } from "../process/shell-backend.js";
-import { UnixBackend } from "../process/unix-backend.js";
+import { UnixShellBackend } from "../process/unix-backend.js";
 import type { ProxyLookupFunction } from "../sandbox/allow-list-proxy.js";
 import { normalizeSandboxSetting, type SandboxSetting } from "../sandbox/policy.js";
 import type { SandboxChoice } from "../sandbox/sandbox-backend.js";
@@ -11,7 +11,7 @@ import { checkBwrapPath } from "../sandbox/trusted-bwrap.js";
 export interface ShellOptions {
   /** The directory commands run in and may not leave. @default a workspace rooted at `ctx.cwd` */
   workspace?: Workspace;
-  /** Starts the processes; a backend given here runs unsandboxed (leave `sandbox` out). @default new UnixBackend() */
+  /** Starts the processes; a backend given here runs unsandboxed (leave `sandbox` out). @default new UnixShellBackend() */
   backend?: ShellBackend;
   /**
    * Where commands run: `"auto"` sandboxed (workspace-write, network none) where bubblewrap is
@@ -91,7 +91,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
   return {
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
-    backend: backend ?? new UnixBackend(),
+    backend: backend ?? new UnixShellBackend(),
     sandbox: {
       ...normalizeSandboxSetting(sandbox),
       lookup: proxyLookup,
