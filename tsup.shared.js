@@ -9,7 +9,15 @@ export function packageConfig({ entry, external = [] }) {
     // @toolkit/internal is never published: its code is bundled into each
     // package (tsup bundles what is not a dependency), and so are its types,
     // so that no published declaration names it.
-    dts: { resolve: ["@toolkit/internal"] },
+    dts: {
+      resolve: ["@toolkit/internal"],
+      // tsup's declaration resolver reads no `exports` map, so a subpath is
+      // mapped to its source here, and its declarations are inlined too.
+      compilerOptions: {
+        rootDir: new URL(".", import.meta.url).pathname,
+        paths: { "@toolkit/internal/secrets": ["../internal/src/secrets/index.ts"] },
+      },
+    },
     sourcemap: true,
     clean: true,
     splitting: true,
