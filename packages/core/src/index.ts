@@ -55,4 +55,5 @@ export type {
 export { LoomErrorKind, LoomToolError } from "./loom/loom-error.js";
 export type { LoomToolErrorOptions } from "./loom/loom-error.js";
 export { checkLoomPath, loomJoin } from "./loom/loom-path.js";
+export { checkKnownFields } from "./loom/known-fields.js";
 export type { CheckLoomPathOptions, LoomPath } from "./loom/loom-path.js";

@@ -43,18 +43,23 @@ describe("checkLoomPath", () => {
         {
           joined: `${root}/./sub`,
           real: join(root, "sub"),
+          checked: true,
         },
       );
       expect(await checkLoomPath({ workspace: new Workspace({ root }), path: "gone", probe: true })).toEqual({
         joined: `${root}/gone`,
         real: undefined,
+        checked: true,
       });
     });
 
     it("leaves a NUL byte or a URL to the workspace rules", async () => {
       const workspace = new Workspace({ root });
       for (const path of ["a\0b", "file:///etc/passwd"]) {
-        expect(await checkLoomPath({ workspace, path, probe: true })).toMatchObject({ real: undefined });
+        expect(await checkLoomPath({ workspace, path, probe: true })).toMatchObject({
+          real: undefined,
+          checked: false,
+        });
       }
     });
   });

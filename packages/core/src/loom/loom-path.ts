@@ -9,6 +9,8 @@ export interface LoomPath {
   readonly joined: string;
   /** The path with every link resolved when something is there and `probe` was set; else `undefined`. */
   readonly real: string | undefined;
+  /** False when the path was left to the workspace rules unlooked at (empty, a NUL byte, a URL). */
+  readonly checked: boolean;
 }
 
 /** Options of `checkLoomPath`. */
@@ -43,20 +45,20 @@ export async function checkLoomPath({
 }: CheckLoomPathOptions): Promise<LoomPath> {
   const joined = loomJoin(workspace.root, path);
   if (typeof path !== "string" || path === "" || path.includes("\0") || URL_LIKE.test(path)) {
-    return { joined, real: undefined };
+    return { joined, real: undefined, checked: false };
   }
   const realRoot = givenRealRoot ?? (await workspace.realRoot());
   const absolute = resolve(workspace.root, path);
   if (!inside(workspace.root, absolute) && !inside(realRoot, absolute)) {
     throw LoomToolError.pathOutsideWorkspace(absolute);
   }
-  if (!probe) return { joined, real: undefined };
+  if (!probe) return { joined, real: undefined, checked: true };
   const real = await realpath(absolute).catch(() => undefined);
   const resolved = real ?? (await throughAncestor(absolute));
   if (resolved !== undefined && !inside(realRoot, resolved) && !inside(workspace.root, resolved)) {
     throw LoomToolError.pathOutsideWorkspace(resolved);
   }
-  return { joined, real };
+  return { joined, real, checked: true };
 }
 
 /** A path that does not exist yet, resolved through its deepest existing ancestor (a new file below a link). */

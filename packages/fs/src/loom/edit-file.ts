@@ -7,6 +7,7 @@ import {
   type ToolContext,
   ToolError,
   ToolOutput,
+  checkKnownFields,
 } from "@toolkit/core";
 import { MAX_EDITS } from "../edit/multi-edit.js";
 import { openTarget } from "../target/open-target.js";
@@ -19,7 +20,6 @@ import {
   resolveFsOptions,
 } from "../tool/fs-options.js";
 import { fsResourceKey } from "../tool/resource-key.js";
-import { checkKnownFields } from "./known-fields.js";
 import { LoomFsTool } from "./loom-fs-tool.js";
 import { type LoomTarget, loomTarget } from "./loom-target.js";
 import { type LoomEdit, planLoomEdits } from "./plan-loom-edits.js";

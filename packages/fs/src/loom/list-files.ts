@@ -6,6 +6,7 @@ import {
   type ToolContext,
   ToolError,
   ToolOutput,
+  checkKnownFields,
 } from "@toolkit/core";
 import { LOOM_ALIASES } from "../tool/field-aliases.js";
 import {
@@ -15,7 +16,6 @@ import {
   resolveFsOptions,
 } from "../tool/fs-options.js";
 import { resolveTarget } from "../target/target.js";
-import { checkKnownFields } from "./known-fields.js";
 import { LoomFsTool } from "./loom-fs-tool.js";
 import { loomTarget, requireExisting } from "./loom-target.js";
 

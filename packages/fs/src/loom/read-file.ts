@@ -5,13 +5,13 @@ import {
   Retention,
   type ToolContext,
   ToolOutput,
+  checkKnownFields,
 } from "@toolkit/core";
 import type { OpenFile } from "../source/file-source.js";
 import { openTarget } from "../target/open-target.js";
 import { LOOM_ALIASES } from "../tool/field-aliases.js";
 import { type FsToolOptions, type ResolvedFsOptions, resolveFsOptions } from "../tool/fs-options.js";
 import { fsResourceKey } from "../tool/resource-key.js";
-import { checkKnownFields } from "./known-fields.js";
 import { LoomFsTool } from "./loom-fs-tool.js";
 import { loomTarget, requireExisting } from "./loom-target.js";
 import { utf8Lossy } from "./utf8-lossy.js";

@@ -1,10 +1,14 @@
-import { adviceFor, isJsonObject, LoomToolError } from "@toolkit/core";
+import { adviceFor } from "../errors/error.js";
+import { isJsonObject } from "../json/json.js";
+import { LoomToolError } from "./loom-error.js";
 
 /**
  * Refuses a field the tool does not know, as serde's `deny_unknown_fields`
  * words it: ``unknown field `x`, expected `a` or `b` ``. The Loom schemas
  * (the document's, shown as they are) do not forbid extra fields; a
  * misspelt field must not be silently ignored, so the tool checks here.
+ *
+ * @example checkKnownFields(input, ["path", "max_bytes"]) // throws for { path, max_byte }
  */
 export function checkKnownFields(value: unknown, known: readonly string[], where = ""): void {
   if (!isJsonObject(value)) return;
