@@ -4,7 +4,7 @@
 // same test in their packages (packages/shell/src/loom/loom-conformance.test.ts,
 // packages/web-search/src/loom/loom-conformance.test.ts). Where this project
 // differs on purpose, the README's "Differences from Loom" table says why.
-import { type TempWorkspace, tempWorkspace } from "@toolkit/test-kit";
+import { registryWith, runOne, type TempWorkspace, tempWorkspace } from "@toolkit/test-kit";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { toolErrorOf } from "@toolkit/core";
@@ -191,6 +191,23 @@ describe("the Loom file tools", () => {
         expect(toolErrorOf(out)).toMatchObject({ loomKind: "PathOutsideWorkspace" });
       }
       await other.cleanup();
+    });
+  });
+});
+
+describe("the Loom file tools in a registry", () => {
+  describe("when dispatch runs them", () => {
+    it("answers the same texts as a direct call, and refuses unknown fields there too", async () => {
+      const registry = registryWith(readFile, editFile, listFiles);
+      const run = async (name: string, input: unknown) =>
+        (await runOne(registry, [], { name, input }, { ctx: ws.ctx })).output.textContent();
+      expect(await run("read_file", { path: "missing.txt" })).toBe(
+        `Error: File not found: ${ws.root}/missing.txt`,
+      );
+      expect(await run("edit_file", { path: "x.txt", edits: [{ old_str: "a", new_str: "b" }] })).toBe(
+        "Error: old_str not found: a",
+      );
+      expect(await run("list_files", { path: "..", depth: 2 })).toMatch(/^Error: unknown field `depth`/);
     });
   });
 });
