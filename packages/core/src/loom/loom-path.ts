@@ -43,10 +43,14 @@ export async function checkLoomPath({
   probe,
   realRoot: givenRealRoot,
 }: CheckLoomPathOptions): Promise<LoomPath> {
-  const joined = loomJoin(workspace.root, path);
   if (typeof path !== "string" || path === "" || path.includes("\0") || URL_LIKE.test(path)) {
-    return { joined, real: undefined, checked: false };
+    return {
+      joined: typeof path === "string" ? loomJoin(workspace.root, path) : "",
+      real: undefined,
+      checked: false,
+    };
   }
+  const joined = loomJoin(workspace.root, path);
   const realRoot = givenRealRoot ?? (await workspace.realRoot());
   const absolute = resolve(workspace.root, path);
   if (!inside(workspace.root, absolute) && !inside(realRoot, absolute)) {
