@@ -1,4 +1,4 @@
-import { mkdir, readdir, realpath, symlink } from "node:fs/promises";
+import { mkdir, readdir, realpath, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { toolErrorOf } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -143,6 +143,23 @@ describe("createLoomTools", () => {
       it("answers a missing cwd as File not found with the joined path", async () => {
         const out = await bash.call({ command: "true", cwd: "nope" }, box.ctx);
         expect(out.textContent()).toBe(`Error: File not found: ${box.root}/nope`);
+      });
+    });
+
+    describe("when a failure carries advice", () => {
+      it("never names Toolkit's Shell, Glob, Tree, Read or Write", async () => {
+        await writeFile(join(box.root, "f"), "x");
+        const failures = await Promise.all([
+          bash.call({ command: "true", cwd: "f" }, box.ctx),
+          bash.call({ command: "true", cwd: "" }, box.ctx),
+          bash.call({ command: "true", cwd: "a\0b" }, box.ctx),
+          bash.call({ command: "true", timeout_secs: 999 }, box.ctx),
+          bash.call({ command: "true", extra: 1 }, box.ctx),
+        ]);
+        for (const out of failures) {
+          expect(out.textContent()).toMatch(/^Error: /);
+          expect(out.textContent()).not.toMatch(/\b(Shell|Jobs|Glob|Tree|Read|Write|Edit)\b/);
+        }
       });
     });
 
