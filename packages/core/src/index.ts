@@ -53,3 +53,8 @@ export type {
   StatOptions,
   WriteFileOptions,
 } from "./file-source/file-source.js";
+export { LoomErrorKind, LoomToolError } from "./loom/loom-error.js";
+export type { LoomToolErrorOptions } from "./loom/loom-error.js";
+export { checkLoomPath, loomJoin } from "./loom/loom-path.js";
+export { checkKnownFields } from "./loom/known-fields.js";
+export type { CheckLoomPathOptions, LoomPath } from "./loom/loom-path.js";

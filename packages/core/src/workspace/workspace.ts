@@ -21,7 +21,8 @@ export interface WorkspaceOptions {
   root: string;
 }
 
-const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A path that is really a URL (`http://`, `file://`): refused by `lexical`. */
+export const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /**
  * The directory a tool works in, and the rules that keep it there: `..`

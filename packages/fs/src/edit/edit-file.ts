@@ -20,12 +20,6 @@ export interface EditFileOptions {
   pathField: string;
   edits: readonly EditSpec[];
   matching: Matching;
-  /** `refuse` (Edit, MultiEdit: an empty old text only creates a file) or `append` (Loom). */
-  emptyOld: "refuse" | "append";
-  /** A `replace_all` edit that matches nothing: `fail` (Edit, MultiEdit) or `succeed` (Loom). */
-  replaceAllNone: "fail" | "succeed";
-  /** Refuse files not read in this session or changed since (off for Loom). */
-  staleGuard: boolean;
   /** Larger files are refused (unless streamed). */
   maxFileBytes: number;
   /** A single edit of a UTF-8 file larger than this is streamed (bounded memory, no size limit). */
@@ -67,16 +61,14 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
         pathField: o.pathField,
         tool: o.tool,
         maxFileBytes: o.maxFileBytes,
-        ...(o.staleGuard ? { guard } : {}),
+        guard,
       })
     : undefined;
   let edits = o.edits.map((e) => ({ ...e, oldString: toLf(e.oldString), newString: toLf(e.newString) }));
   let text = loaded?.text ?? "";
   const first = edits[0];
-  const creating =
-    (!loaded || text === "") && first !== undefined && first.oldString === "" && o.emptyOld === "refuse";
-  const appending = o.emptyOld === "append" && first?.oldString === "";
-  if (!loaded && !creating && !appending) {
+  const creating = (!loaded || text === "") && first !== undefined && first.oldString === "";
+  if (!loaded && !creating) {
     throw ToolError.fileNotFound(target.shown, {
       advice: `To create the file, use Write, or Edit with an empty \`${o.names(0).oldField}\`.`,
     });
@@ -91,8 +83,6 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
     text,
     edits,
     matching: o.matching,
-    emptyOld: o.emptyOld,
-    replaceAllNone: o.replaceAllNone,
     field: (i) => o.names(i + prior.length).oldField,
   });
   if (!outcome.ok) {
@@ -105,20 +95,17 @@ export async function editFile(o: EditFileOptions): Promise<EditFileResult> {
   }
   const encoding: TextEncoding = loaded?.encoding ?? "utf8";
   const bytes = encodeText(loaded?.crlf ? toCrlf(outcome.text) : outcome.text, encoding);
-  // Only a Loom `replace_all` that matched nothing leaves the text as it was: nothing to write.
-  if (!loaded || outcome.text !== loaded.text) {
-    await o.fs.source.writeFile(target.path.real, bytes, {
-      realRoot: target.realRoot,
-      shown: target.shown,
-      signal: o.ctx.signal,
-      ...(loaded ? { expectVersion: loaded.version } : {}),
-    });
-    const after = await o.fs.source.stat(target.path.real);
-    guard.record(target.path.real, {
-      ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
-      version: after?.version ?? "",
-    });
-  }
+  await o.fs.source.writeFile(target.path.real, bytes, {
+    realRoot: target.realRoot,
+    shown: target.shown,
+    signal: o.ctx.signal,
+    ...(loaded ? { expectVersion: loaded.version } : {}),
+  });
+  const after = await o.fs.source.stat(target.path.real);
+  guard.record(target.path.real, {
+    ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
+    version: after?.version ?? "",
+  });
   return {
     target,
     created: !loaded,

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Edit } from "./edit.js";
-import { createLoomTools } from "../loom/create-loom-tools.js";
 import { Read } from "../read/read.js";
 import { encodeText, type TextEncoding } from "../text/text-codec.js";
 
@@ -84,43 +83,6 @@ describe("Edit of a large file (streamed)", () => {
       );
       expect(out.textContent()).toMatch(/^Cancelled/);
       expect(await readFile(at("big.txt"), "utf8")).toBe(content);
-    });
-  });
-  describe("when the file is not valid UTF-8", () => {
-    it("refuses it and leaves it untouched", async () => {
-      const bad = Buffer.concat([
-        Buffer.from("ok\n".repeat(10)),
-        Buffer.from([0xc3, 0x28]),
-        Buffer.from("\n"),
-      ]);
-      await writeFile(at("bad.txt"), bad);
-      const [, editFile] = createLoomTools({ edit: { streamFromBytes: 1 } });
-      const out = await editFile.call(
-        { path: "bad.txt", edits: [{ old_str: "ok", new_str: "no", replace_all: true }] },
-        ws.ctx,
-      );
-      expect(out.textContent()).toBe(
-        "Invalid input: bad.txt is not valid text (binary, or not UTF-8/UTF-16); it was not changed\nOnly text files can be edited; choose another file.",
-      );
-      expect(await readFile(at("bad.txt"))).toEqual(bad);
-    });
-  });
-  describe("when edit_file appends or replaces nothing", () => {
-    it("appends, and succeeds on a replace_all with no match", async () => {
-      await writeFile(at("l.txt"), "one\n");
-      const [, editFile] = createLoomTools({ edit: { streamFromBytes: 1 } });
-      await editFile.call({ path: "l.txt", edits: [{ old_str: "", new_str: "two\n" }] }, ws.ctx);
-      expect(await readFile(at("l.txt"), "utf8")).toBe("one\ntwo\n");
-      const none = await editFile.call(
-        { path: "l.txt", edits: [{ old_str: "zz", new_str: "y", replace_all: true }] },
-        ws.ctx,
-      );
-      expect(none.structuredValue()).toEqual({
-        path: at("l.txt"),
-        edits_applied: 1,
-        original_bytes: 8,
-        new_bytes: 8,
-      });
     });
   });
 });

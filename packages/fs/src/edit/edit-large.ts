@@ -51,39 +51,38 @@ async function editOpened(
   const oldText = toLf(edit.oldString);
   const newText = toLf(edit.newString);
   const all = edit.replaceAll ?? false;
-  if (oldText === "" && o.emptyOld !== "append") throw editFailureError({ kind: "empty-old" }, names);
-  if (oldText !== "" && oldText === newText) throw editFailureError({ kind: "no-op" }, names);
+  if (oldText === "") throw editFailureError({ kind: "empty-old" }, names);
+  if (oldText === newText) throw editFailureError({ kind: "no-op" }, names);
   // LF as sent, and the same with CRLF for files (or parts of files) that end lines with CRLF.
   const variants: Array<[string, string]> = [[oldText, newText]];
   if (oldText.includes("\n"))
     variants.push([oldText.replaceAll("\n", "\r\n"), newText.replaceAll("\n", "\r\n")]);
-  const hash = o.staleGuard && file.stat.size <= o.fs.maxHashBytes;
-  const scan = await scanLarge(file, oldText === "" ? [] : variants.map(([a]) => Buffer.from(a)), {
-    hash,
-    signal: o.ctx.signal,
-  });
+  const hash = file.stat.size <= o.fs.maxHashBytes;
+  const scan = await scanLarge(
+    file,
+    variants.map(([a]) => Buffer.from(a)),
+    {
+      hash,
+      signal: o.ctx.signal,
+    },
+  );
   if (!scan.valid) {
     throw ToolError.invalidInput(
       `${target.shown} is not valid text (binary, or not UTF-8/UTF-16); it was not changed`,
       { advice: "Only text files can be edited; choose another file." },
     );
   }
-  if (o.staleGuard) {
-    await guard.assertFresh(target.path.real, target.shown, {
-      version: file.stat.version,
-      ...(scan.hash === undefined ? {} : { hash: scan.hash }),
-    });
-  }
+  await guard.assertFresh(target.path.real, target.shown, {
+    version: file.stat.version,
+    ...(scan.hash === undefined ? {} : { hash: scan.hash }),
+  });
   // A CRLF file is matched with CRLF (as the in-memory edit matches its LF text); LF otherwise.
   const crlf = scan.needles[1];
   const pick = crlf && crlf.count > 0 ? 1 : scan.needles.findIndex((n) => n.count > 0);
   const found = scan.needles[pick];
   const variant = variants[Math.max(0, pick)] ?? [oldText, newText];
-  if (oldText !== "" && !found) {
-    if (all && o.replaceAllNone === "succeed") return unchanged(target, file);
-    throw editFailureError({ kind: "not-found", nearest: undefined }, names);
-  }
-  if (found && found.count > 1 && !all) {
+  if (!found) throw editFailureError({ kind: "not-found", nearest: undefined }, names);
+  if (found.count > 1 && !all) {
     throw editFailureError(
       { kind: "ambiguous", count: found.count, lines: found.first.map((f) => f.line) },
       names,
@@ -91,7 +90,7 @@ async function editOpened(
   }
   const needle = Buffer.from(variant[0]);
   const replacement = Buffer.from(variant[1]);
-  const made = found ? (all ? found.count : 1) : 1;
+  const made = all ? found.count : 1;
   const digest = createHash("sha256");
   const newBytes = file.stat.size + made * (replacement.length - needle.length);
   async function* hashed(): AsyncGenerator<Uint8Array> {
@@ -115,7 +114,7 @@ async function editOpened(
     ...(newBytes <= o.fs.maxHashBytes ? { hash: digest.digest("hex") } : {}),
     version: after?.version ?? "",
   });
-  const first = found?.first[0];
+  const first = found.first[0];
   const at = first?.at ?? file.stat.size;
   const region = await regionAround(file, at, needle.length, 3);
   const text = toLf(region.bytes.toString("utf8"));
@@ -126,27 +125,10 @@ async function editOpened(
     target,
     created: false,
     before,
-    after:
-      needle.length === 0
-        ? before + variant[1]
-        : all
-          ? before.split(oldText).join(newText)
-          : before.replace(oldText, () => newText),
+    after: all ? before.split(oldText).join(newText) : before.replace(oldText, () => newText),
     firstLine: line - region.newlinesBefore,
     applied: [{ index: 0, replacements: made, line, tolerant: false }],
     originalBytes: file.stat.size,
     newBytes,
-  };
-}
-
-function unchanged(target: Target, file: OpenFile): EditFileResult {
-  return {
-    target,
-    created: false,
-    before: "",
-    after: "",
-    applied: [{ index: 0, replacements: 0, line: 0, tolerant: false }],
-    originalBytes: file.stat.size,
-    newBytes: file.stat.size,
   };
 }

@@ -87,9 +87,6 @@ export class MultiEdit extends FsTool<MultiEditInput> {
         replaceAll: e.replace_all ?? false,
       })),
       matching: this.#o.matching,
-      emptyOld: "refuse",
-      replaceAllNone: "fail",
-      staleGuard: true,
       maxFileBytes: this.#o.maxFileBytes,
       streamFromBytes: this.#o.streamFromBytes,
       names: (i) => ({

@@ -98,9 +98,9 @@ function completeUtf8End(b: Buffer): number {
 }
 
 /**
- * The file's bytes with `needle` replaced by `replacement` (every match, or
- * only the first when `all` is false), or with `replacement` appended when
- * `needle` is empty, as chunks for a streaming write. Throws when the number
+ * The file's bytes with `needle` (not empty) replaced by `replacement`
+ * (every match, or only the first when `all` is false), as chunks for a
+ * streaming write. Throws when the number
  * of replacements differs from `expected` (the file changed meanwhile).
  */
 export async function* rewriteLarge(
@@ -113,10 +113,6 @@ export async function* rewriteLarge(
   let made = 0;
   const keep = Math.max(0, needle.length - 1);
   for await (const chunk of file.readChunks({ chunkBytes: CHUNK, signal })) {
-    if (needle.length === 0) {
-      yield chunk;
-      continue;
-    }
     const buf = Buffer.concat([carry, chunk]);
     let from = 0;
     for (let p = buf.indexOf(needle); p !== -1 && (all || made === 0); p = buf.indexOf(needle, from)) {
@@ -130,10 +126,6 @@ export async function* rewriteLarge(
     carry = Buffer.from(buf.subarray(emit));
   }
   if (carry.length > 0) yield carry;
-  if (needle.length === 0) {
-    yield replacement;
-    made = 1;
-  }
   if (made !== expected) {
     throw ToolError.execution(
       "the file changed on disk while the change was being prepared; nothing was written",

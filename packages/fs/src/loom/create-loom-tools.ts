@@ -1,13 +1,13 @@
 import { LocalFileSource } from "@toolkit/core";
-import type { EditOptions } from "../edit/edit.js";
-import { EditFile } from "./edit-file.js";
+import type { FsToolOptions } from "../tool/fs-options.js";
+import { EditFile, type EditFileOptions } from "./edit-file.js";
 import { ListFiles, type ListFilesOptions } from "./list-files.js";
 import { ReadFile } from "./read-file.js";
 
 /** Options for `createLoomTools`: the shared fs options, plus each tool's own. */
-export interface CreateLoomToolsOptions extends Omit<EditOptions, "matching" | "maxFileBytes"> {
+export interface CreateLoomToolsOptions extends FsToolOptions {
   /** Options of `edit_file`. */
-  edit?: Pick<EditOptions, "matching" | "maxFileBytes" | "streamFromBytes">;
+  edit?: Pick<EditFileOptions, "maxFileBytes">;
   /** Options of `list_files`. */
   list?: Pick<ListFilesOptions, "maxEntries">;
 }
@@ -16,10 +16,10 @@ export interface CreateLoomToolsOptions extends Omit<EditOptions, "matching" | "
 export type LoomTools = readonly [ReadFile, EditFile, ListFiles];
 
 /**
- * Loom's file tools (`read_file`, `edit_file`, `list_files`) with Loom's
- * fields and JSON replies, on the same workspace rules and atomic write path
- * as the fs family. Loom semantics: no read-before-write guard; an empty
- * `old_str` appends.
+ * Loom's file tools (`read_file`, `edit_file`, `list_files`) with the Loom
+ * document's names, descriptions, schemas, JSON replies and error texts, on
+ * the same workspace rules and atomic write path as the fs family. Loom
+ * semantics: no read-before-write guard; an empty `old_str` appends.
  *
  * @example
  * import { createLoomTools } from "@toolkit/fs/loom";

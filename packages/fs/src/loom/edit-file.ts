@@ -1,99 +1,172 @@
-import { type JsonSchema, Retention, type ToolContext, ToolOutput } from "@toolkit/core";
-import { type EditOptions, type ResolvedEditOptions, resolveEditOptions } from "../edit/edit.js";
-import { editFile } from "../edit/edit-file.js";
-import { LOOM_ALIASES } from "../tool/field-aliases.js";
-import { FILE_PATH_PROPERTY } from "../tool/file-path-property.js";
-import { FsTool } from "../tool/fs-tool.js";
+import {
+  adviceFor,
+  isJsonObject,
+  type JsonSchema,
+  LoomToolError,
+  Retention,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  checkKnownFields,
+} from "@toolkit/core";
 import { MAX_EDITS } from "../edit/multi-edit.js";
+import { openTarget } from "../target/open-target.js";
+import { formatBytes } from "../text/line-format.js";
+import { LOOM_ALIASES } from "../tool/field-aliases.js";
+import {
+  type FsToolOptions,
+  positiveInteger,
+  type ResolvedFsOptions,
+  resolveFsOptions,
+} from "../tool/fs-options.js";
 import { fsResourceKey } from "../tool/resource-key.js";
+import { LoomFsTool } from "./loom-fs-tool.js";
+import { type LoomTarget, loomTarget } from "./loom-target.js";
+import { type LoomEdit, planLoomEdits } from "./plan-loom-edits.js";
+import { utf8Strict } from "./utf8-lossy.js";
+
+/** Options for Loom's `edit_file`. */
+export interface EditFileOptions extends FsToolOptions {
+  /** Larger files are refused: a file is held in memory with its new content. @default 64 MiB */
+  maxFileBytes?: number;
+}
 
 interface EditFileInput {
   path: string;
-  edits: Array<{ old_str: string; new_str: string; replace_all?: boolean }>;
+  edits: LoomEdit[];
 }
 
+/** The Loom document's description and fields, as it shows them (its `doesn’t` included). */
+const DESCRIPTION = "Apply snippet-based edits to files.";
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    path: FILE_PATH_PROPERTY,
+    path: { type: "string", description: "Path to file (created if doesn’t exist)" },
     edits: {
       type: "array",
-      minItems: 1,
-      maxItems: MAX_EDITS,
-      description: "Edits applied in order, in memory, then written once.",
+      description: "List of edit operations",
       items: {
         type: "object",
         properties: {
-          old_str: {
-            type: "string",
-            description: "Text to replace; empty appends new_str (creating the file).",
-          },
-          new_str: { type: "string", description: "Replacement text." },
-          replace_all: { type: "boolean", description: "Replace every occurrence. Default false." },
+          old_str: { type: "string", description: "Text to find (empty string for new files)" },
+          new_str: { type: "string", description: "Replacement text" },
+          replace_all: { type: "boolean", description: "Replace all occurrences (default: false)" },
         },
         required: ["old_str", "new_str"],
-        additionalProperties: false,
       },
     },
   },
   required: ["path", "edits"],
-  additionalProperties: false,
 };
 
-/**
- * Loom's `edit_file`: `{path, edits}` to `{path, edits_applied, original_bytes,
- * new_bytes}`. An empty `old_str` appends (creating the file); there is no
- * read-before-write guard. Same workspace rules and atomic write as Edit.
- */
-export class EditFile extends FsTool<EditFileInput> {
-  readonly #o: ResolvedEditOptions;
+const EDIT_FIELDS = ["old_str", "new_str", "replace_all"];
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-  constructor(options: EditOptions = {}) {
+/**
+ * Loom's `edit_file`: `{path, edits}` to `{path, edits_applied,
+ * original_bytes, new_bytes}`. Edits apply in order with Loom's semantics
+ * (`planLoomEdits`) to the file's text (strict UTF-8, a BOM kept as it is);
+ * a missing file is empty text, so an empty `old_str` creates it. No
+ * read-before-write guard. All or nothing: one atomic write, or none.
+ */
+export class EditFile extends LoomFsTool<EditFileInput> {
+  readonly #o: ResolvedFsOptions & { readonly maxFileBytes: number };
+
+  constructor(options: EditFileOptions = {}) {
     super({
       name: "edit_file",
-      description:
-        "Edits a text file and returns JSON {path, edits_applied, original_bytes, new_bytes}, where path is the file's canonical absolute path. Each edit replaces old_str (which must occur exactly once unless replace_all; a replace_all that matches nothing changes nothing) with new_str; an empty old_str appends new_str, creating the file if needed. All edits apply in memory, then the file is written once; if any edit fails nothing is written.",
+      description: DESCRIPTION,
       inputSchema: SCHEMA,
       aliases: LOOM_ALIASES,
       nestedAliases: ["edits"],
       retention: Retention.Durable,
     });
-    this.#o = resolveEditOptions(options);
+    const { maxFileBytes = 64 * 1024 * 1024 } = options;
+    positiveInteger("maxFileBytes", maxFileBytes);
+    this.#o = { ...resolveFsOptions(options), maxFileBytes };
   }
 
   resourceKey(input: unknown): string | undefined {
     return fsResourceKey(input, ["path", "file_path"], this.#o.workspace);
   }
 
-  protected async run(input: EditFileInput, ctx: ToolContext): Promise<ToolOutput> {
-    const result = await editFile({
-      ctx,
-      fs: this.#o,
-      tool: "edit_file",
-      path: input.path,
-      pathField: "path",
-      edits: input.edits.map((e) => ({
-        oldString: e.old_str,
-        newString: e.new_str,
-        replaceAll: e.replace_all ?? false,
-      })),
-      matching: this.#o.matching,
-      emptyOld: "append",
-      replaceAllNone: "succeed",
-      staleGuard: false,
-      maxFileBytes: this.#o.maxFileBytes,
-      streamFromBytes: this.#o.streamFromBytes,
-      names: (i) => ({
-        oldField: `edits[${i}].old_str`,
-        newField: `edits[${i}].new_str`,
-        replaceAllField: `edits[${i}].replace_all`,
-      }),
-    });
+  protected async runLoom(input: EditFileInput, ctx: ToolContext): Promise<ToolOutput> {
+    checkEdits(input);
+    const target = await loomTarget(ctx, this.#o, input.path);
+    const loaded = target.stat ? await this.#load(target) : undefined;
+    const plan = planLoomEdits(loaded?.text ?? "", input.edits);
+    if (!plan.ok) throw LoomToolError.invalidArguments(plan.message);
+    const bytes = Buffer.from(plan.text, "utf8");
+    if (!loaded || plan.text !== loaded.text) {
+      await this.#o.source.writeFile(target.path.real, bytes, {
+        realRoot: target.realRoot,
+        shown: target.shown,
+        signal: ctx.signal,
+        ...(loaded ? { expectVersion: loaded.version } : {}),
+      });
+    }
     return ToolOutput.structured({
-      path: result.target.path.real,
+      path: target.path.real,
       edits_applied: input.edits.length,
-      original_bytes: result.originalBytes,
-      new_bytes: result.newBytes,
+      original_bytes: loaded?.bytes ?? 0,
+      new_bytes: bytes.length,
     });
   }
+
+  /** The file's text as Rust's `read_to_string` gives it, opened and checked by the fs rules. */
+  async #load(target: LoomTarget): Promise<{ text: string; bytes: number; version: string }> {
+    if (target.stat?.kind === "directory") {
+      throw LoomToolError.invalidArguments(`\`path\` "${target.shown}" is a directory, not a file`, {
+        advice: "edit_file works on files; use list_files to list a directory.",
+      });
+    }
+    const file = await openTarget(this.#o, target, "path", "edit_file");
+    try {
+      if (file.stat.size > this.#o.maxFileBytes) {
+        throw ToolError.invalidInput(
+          `${target.shown} is ${formatBytes(file.stat.size)}, over the ${formatBytes(this.#o.maxFileBytes)} edit limit`,
+        );
+      }
+      const raw = await file.readAll();
+      const text = utf8Strict(raw);
+      if (text === undefined) {
+        throw LoomToolError.invalidArguments(
+          `${target.shown} is not valid UTF-8 (binary, or another encoding); it was not changed`,
+          {
+            advice:
+              "edit_file edits UTF-8 text files; read_file shows the bytes with U+FFFD for what is not UTF-8.",
+          },
+        );
+      }
+      return { text, bytes: raw.length, version: file.stat.version };
+    } finally {
+      await file.close();
+    }
+  }
+}
+
+/** Fields, the edit count, and text a UTF-8 file can hold (no lone surrogates). */
+function checkEdits(input: EditFileInput): void {
+  checkKnownFields(input, ["path", "edits"]);
+  if (input.edits.length > MAX_EDITS) {
+    throw LoomToolError.invalidArguments(
+      `edits holds ${input.edits.length} edits, at most ${MAX_EDITS} are applied in one call`,
+      {
+        advice: "Split the edits over several edit_file calls.",
+      },
+    );
+  }
+  input.edits.forEach((edit, i) => {
+    checkKnownFields(edit, EDIT_FIELDS, `edits[${i}].`);
+    if (!isJsonObject(edit)) return;
+    for (const field of ["old_str", "new_str"] as const) {
+      if (LONE_SURROGATE.test(edit[field])) {
+        throw LoomToolError.invalidArguments(
+          `edits[${i}].${field} holds a lone surrogate, which UTF-8 cannot store`,
+          { advice: adviceFor("InvalidInput") },
+        );
+      }
+    }
+  });
 }

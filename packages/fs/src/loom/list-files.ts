@@ -1,4 +1,13 @@
-import { type JsonSchema, Retention, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
+import {
+  adviceFor,
+  type JsonSchema,
+  LoomToolError,
+  Retention,
+  type ToolContext,
+  ToolError,
+  ToolOutput,
+  checkKnownFields,
+} from "@toolkit/core";
 import { LOOM_ALIASES } from "../tool/field-aliases.js";
 import {
   type FsToolOptions,
@@ -6,8 +15,9 @@ import {
   type ResolvedFsOptions,
   resolveFsOptions,
 } from "../tool/fs-options.js";
-import { FsTool } from "../tool/fs-tool.js";
 import { resolveTarget } from "../target/target.js";
+import { LoomFsTool } from "./loom-fs-tool.js";
+import { loomTarget, requireExisting } from "./loom-target.js";
 
 /** Options for `ListFiles`. */
 export interface ListFilesOptions extends FsToolOptions {
@@ -27,19 +37,18 @@ interface Listed {
   is_dir: boolean;
 }
 
+/** Loom's depth limit: the default, and the most accepted ("list_files depth: 10 levels"). */
+const MAX_DEPTH = 10;
+
+/** The Loom document's description and fields, as it shows them. */
+const DESCRIPTION = "List files in a directory (glob-like functionality).";
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    path: { type: "string", description: "The directory to list. Default: the workspace root." },
-    recursive: { type: "boolean", description: "Also list subdirectories. Default false." },
-    max_depth: {
-      type: "integer",
-      minimum: 1,
-      maximum: 100,
-      description: "Levels to descend when recursive. Default 10.",
-    },
+    path: { type: "string", description: "Directory path (default: workspace root)" },
+    recursive: { type: "boolean", description: "List files recursively (default: false)" },
+    max_depth: { type: "integer", description: "Maximum recursion depth (default: 10)" },
   },
-  additionalProperties: false,
 };
 
 /**
@@ -48,14 +57,13 @@ const SCHEMA: JsonSchema = {
  * that lead outside the workspace are left out; linked directories are not
  * descended into.
  */
-export class ListFiles extends FsTool<ListFilesInput> {
+export class ListFiles extends LoomFsTool<ListFilesInput> {
   readonly #o: ResolvedFsOptions & { readonly maxEntries: number };
 
   constructor(options: ListFilesOptions = {}) {
     super({
       name: "list_files",
-      description:
-        "Lists a directory and returns JSON {files: [{path, size, is_dir}]} with paths relative to the workspace root. recursive (default false) descends up to max_depth levels (default 10).",
+      description: DESCRIPTION,
       inputSchema: SCHEMA,
       aliases: LOOM_ALIASES,
       retention: Retention.Requery,
@@ -72,12 +80,18 @@ export class ListFiles extends FsTool<ListFilesInput> {
     return true;
   }
 
-  protected async run(input: ListFilesInput, ctx: ToolContext): Promise<ToolOutput> {
-    const { path = ".", recursive = false, max_depth: maxDepth = 10 } = input;
-    const target = await resolveTarget(ctx, this.#o, path, "path");
+  protected async runLoom(input: ListFilesInput, ctx: ToolContext): Promise<ToolOutput> {
+    checkKnownFields(input, ["path", "recursive", "max_depth"]);
+    const { path = ".", recursive = false, max_depth: maxDepth = MAX_DEPTH } = input;
+    if (maxDepth < 1 || maxDepth > MAX_DEPTH) {
+      throw LoomToolError.invalidArguments(`max_depth must be between 1 and ${MAX_DEPTH}, got ${maxDepth}`, {
+        advice: adviceFor("InvalidInput"),
+      });
+    }
+    const target = await loomTarget(ctx, this.#o, path);
+    requireExisting(target);
     if (target.stat?.kind !== "directory") {
-      if (!target.stat) throw ToolError.fileNotFound(target.shown);
-      throw ToolError.invalidInput(`\`path\` "${target.shown}" is a file, not a directory`, {
+      throw LoomToolError.invalidArguments(`\`path\` "${target.shown}" is a file, not a directory`, {
         advice: "Pass a directory to list_files, or use read_file for a file.",
       });
     }

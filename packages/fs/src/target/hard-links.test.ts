@@ -36,7 +36,9 @@ describe("hard-linked files", () => {
     ])("%s refuses it and says why", async (name, input) => {
       const tool = [...createFsTools(), ...createLoomTools()].find((t) => t.name === name);
       const out = await tool?.call(input, ws.ctx);
-      expect(out && view(out)).toEqual(REFUSED);
+      // The Loom tools answer in Loom's form: `Error: ` first.
+      const text = name.includes("_") ? `Error: ${REFUSED.text}` : REFUSED.text;
+      expect(out && view(out)).toEqual({ ...REFUSED, text });
       expect(await readFile(join(other.root, "secret.txt"), "utf8")).toBe("TOP-SECRET\n");
     });
   });

@@ -81,7 +81,7 @@ export abstract class FsTool<I> extends ToolBase<I> {
 }
 
 /** A ToolError as it is, an error from the file system as an `IO error`, anything else `undefined`. */
-function asFsToolError(error: unknown): ToolError | undefined {
+export function asFsToolError(error: unknown): ToolError | undefined {
   if (ToolError.is(error)) return error;
   if (error instanceof Error && typeof (error as { code?: unknown }).code === "string") {
     return ToolError.io(`${errorCode(error)}: ${error.message}`, { cause: error });

@@ -1,5 +1,6 @@
-import { mkdir, realpath } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readdir, realpath, symlink, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { toolErrorOf } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { processAlive } from "../process/process-group.js";
 import { UnixBackend } from "../process/unix-backend.js";
@@ -55,7 +56,7 @@ describe("createLoomTools", () => {
         const [broken] = createLoomTools({ backend: new UnixBackend({ maxArgBytes: 1 << 30 }) });
         const out = await broken.call({ command: `: ${"x".repeat(200 * 1024)}`, timeout_secs: 5 }, box.ctx);
         expect(out.isError).toBe(true);
-        expect(out.textContent().split("\n")[0]).toBe("IO error: could not start the shell (E2BIG)");
+        expect(out.textContent().split("\n")[0]).toBe("Error: IO error: could not start the shell (E2BIG)");
       });
     });
 
@@ -102,16 +103,63 @@ describe("createLoomTools", () => {
 
     describe("when the input is malformed", () => {
       it.each([
-        [{ command: "ls", timeout_secs: 301 }, "`timeout_secs` must be <= 300, got integer (301)"],
-        [{ command: "ls", timeout_secs: 1.5 }, "`timeout_secs` must be an integer, got number (1.5)"],
-        [{ command: "ls", cwd: "../x" }, null],
-        [{}, "missing required field `command` (expected string)"],
+        [{ command: "ls", timeout_secs: 301 }, "Error: timeout_secs must be between 1 and 300, got 301"],
+        [{ command: "ls", timeout_secs: 0 }, "Error: timeout_secs must be between 1 and 300, got 0"],
+        [
+          { command: "ls", timeout: 5 },
+          "Error: unknown field `timeout`, expected one of `command`, `cwd`, `timeout_secs`",
+        ],
+        [
+          { command: "ls", timeout_secs: 1.5 },
+          "Invalid input: `timeout_secs` must be an integer, got number (1.5)",
+        ],
+        [{}, "Invalid input: missing required field `command` (expected string)"],
       ])("answers %j with a soft error", async (input, message) => {
         const out = await bash.call(input, box.ctx);
-        expect(out.isError).toBe(true);
-        if (message) expect(out.textContent()).toBe(`Invalid input: ${message}\n${FIX}`);
-        else
-          expect(out.textContent()).toMatch(/^Permission denied: `cwd` "\.\.\/x" is outside the workspace/);
+        expect([out.isError, out.textContent()]).toEqual([true, `${message}\n${FIX}`]);
+      });
+    });
+
+    describe("when cwd is outside the workspace or missing", () => {
+      it("answers PathOutsideWorkspace for .., an absolute path and a symlink, and runs nothing", async () => {
+        const outside = await sandbox();
+        await symlink(outside.root, join(box.root, "link"));
+        const cases = [
+          ["../../../etc", resolve(box.root, "../../../etc")],
+          ["/etc", "/etc"],
+          ["link", outside.root],
+          ["link/new", join(outside.root, "new")],
+        ] as const;
+        for (const [cwd, shown] of cases) {
+          const out = await bash.call({ command: "touch ran", cwd }, box.ctx);
+          expect([out.isError, out.textContent()]).toEqual([true, `Error: Path outside workspace: ${shown}`]);
+          expect(toolErrorOf(out)).toMatchObject({ loomKind: "PathOutsideWorkspace" });
+        }
+        expect(await readdir(outside.root)).toEqual([]);
+        expect(await readdir(box.root)).toEqual(["link"]);
+        await outside.cleanup();
+      });
+
+      it("answers a missing cwd as File not found with the joined path", async () => {
+        const out = await bash.call({ command: "true", cwd: "nope" }, box.ctx);
+        expect(out.textContent()).toBe(`Error: File not found: ${box.root}/nope`);
+      });
+    });
+
+    describe("when a failure carries advice", () => {
+      it("never names Toolkit's Shell, Glob, Tree, Read or Write", async () => {
+        await writeFile(join(box.root, "f"), "x");
+        const failures = await Promise.all([
+          bash.call({ command: "true", cwd: "f" }, box.ctx),
+          bash.call({ command: "true", cwd: "" }, box.ctx),
+          bash.call({ command: "true", cwd: "a\0b" }, box.ctx),
+          bash.call({ command: "true", timeout_secs: 999 }, box.ctx),
+          bash.call({ command: "true", extra: 1 }, box.ctx),
+        ]);
+        for (const out of failures) {
+          expect(out.textContent()).toMatch(/^Error: /);
+          expect(out.textContent()).not.toMatch(/\b(Shell|Jobs|Glob|Tree|Read|Write|Edit)\b/);
+        }
       });
     });
 

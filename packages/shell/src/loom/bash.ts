@@ -1,60 +1,69 @@
-import { type JsonSchema, type ToolContext, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
+import {
+  adviceFor,
+  checkKnownFields,
+  checkLoomPath,
+  type JsonSchema,
+  LoomToolError,
+  type ToolContext,
+  ToolBase,
+  ToolError,
+  ToolOutput,
+  type Workspace,
+} from "@toolkit/core";
 import { renderCapture } from "../capture/render-capture.js";
 import { backendForCall } from "../sandbox/sandbox-backend.js";
-import { WorkspaceCache } from "../tools/workspace-cache.js";
 import { prepareSpawn } from "../tools/prepare-spawn.js";
 import { runCaptured } from "../tools/run-captured.js";
-import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "../tools/shell-options.js";
+import { type ResolvedShellOptions, resolveShellOptions, type ShellOptions } from "../tools/shell-options.js";
+import { WorkspaceCache } from "../tools/workspace-cache.js";
 
 /** Loom's limits: 60 s by default, 300 s at most, 256 KiB per stream. */
 const DEFAULT_TIMEOUT_SECS = 60;
 const MAX_TIMEOUT_SECS = 300;
 const MAX_STREAM_BYTES = 256 * 1024;
 
+/** The Loom document's description and fields, as it shows them. */
+const DESCRIPTION = "Execute shell commands in the workspace.";
 const SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    command: { type: "string", minLength: 1, description: "The shell command to execute" },
+    command: { type: "string", description: "Shell command to execute" },
     cwd: {
       type: "string",
-      description: "Working directory relative to workspace (default: workspace root).",
+      description: "Working directory (relative to workspace, default: workspace root)",
     },
-    timeout_secs: {
-      type: "integer",
-      minimum: 1,
-      maximum: MAX_TIMEOUT_SECS,
-      description: `Timeout in seconds (default: ${DEFAULT_TIMEOUT_SECS}, max: ${MAX_TIMEOUT_SECS}).`,
-    },
+    timeout_secs: { type: "integer", description: "Timeout in seconds (default: 60, max: 300)" },
   },
   required: ["command"],
-  additionalProperties: false,
 };
 
-/** Loom's JSON reply. */
+interface BashInput {
+  command: string;
+  cwd?: string;
+  timeout_secs?: number;
+}
+
+/** Loom's JSON reply: exactly these five fields. */
 export interface LoomBashResult {
   exit_code: number | null;
   stdout: string;
   stderr: string;
   timed_out: boolean;
   truncated: boolean;
-  /** Only when there is something to say: the policy that stopped the command, or that commands run unsandboxed. */
-  note?: string;
 }
 
 /**
  * Loom's `bash` tool on this package's engine: `{command, cwd?, timeout_secs?}`
  * → `{exit_code, stdout, stderr, timed_out, truncated}`, run by `sh -c` as
- * the Loom document says. Where ours is safer it differs (README, "Loom
- * `bash`: differences"): a command that times out is killed with every
+ * the Loom document says. Where ours is safer it differs (README,
+ * "Differences from Loom"): a command that times out is killed with every
  * process it started and keeps its partial output, the environment is
- * scrubbed, long output keeps head and tail. `exit_code` is null when the
- * command was killed.
+ * scrubbed, long output keeps head and tail, what the sandbox did is told at
+ * the end of `stderr`. `exit_code` is null when the command was killed.
  */
-export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_secs?: number }> {
+export class LoomBash extends ToolBase<BashInput> {
   readonly name = "bash";
-  readonly description =
-    "Execute shell commands in the workspace directory (sh -c) and return JSON with exit_code, stdout, stderr, timed_out and truncated. " +
-    `Default timeout ${DEFAULT_TIMEOUT_SECS}s (max ${MAX_TIMEOUT_SECS}s); a timed-out command is killed. Output is capped at 256 KiB per stream.`;
+  readonly description = DESCRIPTION;
   protected readonly inputSchema = SCHEMA;
   readonly #options: ResolvedShellOptions;
   readonly #workspaces: WorkspaceCache;
@@ -65,11 +74,26 @@ export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_
     this.#workspaces = new WorkspaceCache(this.#options.workspace);
   }
 
-  protected async run(
-    args: { command: string; cwd?: string; timeout_secs?: number },
-    ctx: ToolContext,
-  ): Promise<ToolOutput> {
+  /** Every failure of the work in Loom's form (`Error: <message>`); schema failures stay the registry's. */
+  protected async run(args: BashInput, ctx: ToolContext): Promise<ToolOutput> {
+    try {
+      return await this.#run(args, ctx);
+    } catch (error) {
+      throw ToolError.is(error) ? LoomToolError.from(error) : error;
+    }
+  }
+
+  async #run(args: BashInput, ctx: ToolContext): Promise<ToolOutput> {
+    checkKnownFields(args, ["command", "cwd", "timeout_secs"]);
+    const timeoutSecs = args.timeout_secs ?? DEFAULT_TIMEOUT_SECS;
+    if (timeoutSecs < 1 || timeoutSecs > MAX_TIMEOUT_SECS) {
+      throw LoomToolError.invalidArguments(
+        `timeout_secs must be between 1 and ${MAX_TIMEOUT_SECS}, got ${timeoutSecs}`,
+        { advice: adviceFor("InvalidInput") },
+      );
+    }
     const workspace = this.#workspaces.for(ctx);
+    if (args.cwd !== undefined) await checkCwd(workspace, args.cwd);
     const request = await prepareSpawn({
       ctx,
       options: this.#options,
@@ -82,7 +106,7 @@ export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_
       ctx,
       options: this.#options,
       request: { ...request, shell: "sh" },
-      timeoutMs: (args.timeout_secs ?? DEFAULT_TIMEOUT_SECS) * 1000,
+      timeoutMs: timeoutSecs * 1000,
       prefix: "bash",
       backend: call.backend,
     });
@@ -92,16 +116,33 @@ export class LoomBash extends ToolBase<{ command: string; cwd?: string; timeout_
       throw ToolError.io(`could not start the shell (${outcome.spawnError})`);
     const stdout = captures.stdout.since(0);
     const stderr = captures.stderr.since(0);
+    const stderrText = renderCapture({ slice: stderr, label: "stderr", spill: captures.stderr.spill });
+    const hint = outcome.exitCode === 0 ? undefined : call.hint(stderrText, outcome.exitCode);
+    const notes = [hint, call.aftermath(), call.note].filter((line) => line !== undefined);
     const result: LoomBashResult = {
       exit_code: outcome.exitCode,
       stdout: renderCapture({ slice: stdout, label: "stdout", spill: captures.stdout.spill }),
-      stderr: renderCapture({ slice: stderr, label: "stderr", spill: captures.stderr.spill }),
+      stderr: withNotes(stderrText, notes),
       timed_out: outcome.timedOut,
       truncated: stdout.omitted > 0 || stderr.omitted > 0,
     };
-    const hint = outcome.exitCode === 0 ? undefined : call.hint(result.stderr, outcome.exitCode);
-    const note = [hint, call.aftermath(), call.note].filter((line) => line !== undefined).join("\n");
-    if (note !== "") result.note = note;
     return ToolOutput.structured(result);
   }
+}
+
+/**
+ * Loom's `cwd` answers before the workspace rules (which still run): a
+ * directory outside the workspace is `PathOutsideWorkspace` and nothing runs;
+ * a missing one is `File not found: <root>/<cwd>`.
+ */
+async function checkCwd(workspace: Workspace, cwd: string): Promise<void> {
+  const { joined, real, checked } = await checkLoomPath({ workspace, path: cwd, probe: true });
+  if (checked && real === undefined) throw LoomToolError.fileNotFound(joined);
+}
+
+/** The sandbox's notes (what it refused, what it moved), each on its own line after the command's stderr. */
+function withNotes(stderr: string, notes: readonly string[]): string {
+  if (notes.length === 0) return stderr;
+  const gap = stderr === "" || stderr.endsWith("\n") ? "" : "\n";
+  return `${stderr}${gap}${notes.join("\n")}\n`;
 }

@@ -128,7 +128,7 @@ describe.skipIf(skipWithoutBwrap("the sandbox network tests"))("a network allow-
   });
 
   describe("when the Loom bash tool is used with the same policy", () => {
-    it("reaches the allowed host and notes a refusal in `note`", async () => {
+    it("reaches the allowed host and tells a refusal on the last line of stderr", async () => {
       const bash = new LoomBash({ sandbox: policy, proxyLookup: lookup });
       const ok = await bash.call(
         { command: `curl -sS --max-time 20 http://allowed.test:${port}/loom` },
@@ -141,7 +141,9 @@ describe.skipIf(skipWithoutBwrap("the sandbox network tests"))("a network allow-
       );
       expect(refused.structuredValue()).toMatchObject({
         exit_code: 22,
-        note: "[sandbox: the network allow-list (allowed.test) refused other.test]",
+        stderr: expect.stringMatching(
+          /\n\[sandbox: the network allow-list \(allowed\.test\) refused other\.test\]\n$/,
+        ),
       });
     });
   });

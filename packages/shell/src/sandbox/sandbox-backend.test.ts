@@ -68,7 +68,9 @@ describe("the sandbox option", () => {
       });
       const other = await sandbox();
       try {
-        expect((await bash.call({ command: "true" }, other.ctx)).structuredValue()).toMatchObject({ note });
+        expect((await bash.call({ command: "true" }, other.ctx)).structuredValue()).toMatchObject({
+          stderr: `${note}\n`,
+        });
       } finally {
         await other.cleanup();
       }

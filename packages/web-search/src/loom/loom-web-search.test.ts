@@ -76,8 +76,10 @@ describe("createLoomTools", () => {
 
   describe("when the input is wrong", () => {
     it.each([
-      [{ query: "   " }, 'Invalid input: `query` must not be empty, got string ("   ")'],
-      [{ query: "x", max_results: 11 }, "Invalid input: `max_results` must be <= 10, got integer (11)"],
+      [{ query: "   " }, 'Error: query must not be empty, got string ("   ")'],
+      [{ query: "x", max_results: 11 }, "Error: max_results must be between 1 and 10, got 11"],
+      [{ query: "x", max_results: 0 }, "Error: max_results must be between 1 and 10, got 0"],
+      [{ query: "x", limit: 3 }, "Error: unknown field `limit`, expected `query` or `max_results`"],
       [{}, "Invalid input: missing required field `query` (expected string)"],
     ])("refuses %j", async (input, message) => {
       const { cse, tool } = await setUp();
@@ -95,7 +97,7 @@ describe("createLoomTools", () => {
       const out = await tool.call({ query: "x" }, ctx);
       expect(out.isError).toBe(true);
       expect(out.textContent().split("\n")[0]).toBe(
-        "Execution error: web search failed: proxy:cse answered HTTP 502: upstream google-cse answered HTTP 400",
+        "Error: Execution error: web search failed: proxy:cse answered HTTP 502: upstream google-cse answered HTTP 400",
       );
     });
   });
