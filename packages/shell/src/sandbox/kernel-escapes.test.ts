@@ -46,10 +46,15 @@ describe.skipIf(skipWithoutBwrap("the sandbox kernel tests"))("Shell with the de
       expect(pinned(out)).toBe(`stderr:\nconnect EPERM ${path}\n[exit 1, N ms]\n${SOCKET_HINT}`);
     });
 
-    it("is refused for Loom bash too, with the hint in its note", async () => {
+    it("is refused for Loom bash too, with the hint as the last line of stderr (Loom's five keys only)", async () => {
       const path = await plantSocket();
-      const value = (await new LoomBash().call({ command: connect(path) }, box.ctx)).structuredValue();
-      expect(value).toMatchObject({ exit_code: 1, note: SOCKET_HINT });
+      const value = (await new LoomBash().call({ command: connect(path) }, box.ctx)).structuredValue() as {
+        exit_code: number;
+        stderr: string;
+      };
+      expect(Object.keys(value).sort()).toEqual(["exit_code", "stderr", "stdout", "timed_out", "truncated"]);
+      expect(value.exit_code).toBe(1);
+      expect(value.stderr).toBe(`connect EPERM ${path}\n${SOCKET_HINT}\n`);
     });
 
     it("connects with allowUnixSockets: true", async () => {
