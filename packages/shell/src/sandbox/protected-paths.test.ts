@@ -68,13 +68,16 @@ describe("scanProtected", () => {
 });
 
 describe("scanProtected as another user", () => {
-  // Nobody must be able to run this Node too: one from npx's cache under /root (CI's Node 24 pass) is not.
-  const root =
-    process.getuid?.() === 0 &&
-    spawnSync(process.execPath, ["-e", "0"], { uid: 65534, gid: 65534 }).status === 0;
+  // The walk runs in a Node that nobody can start: this one, or else the system's (CI's Node 24
+  // pass runs node from npx's cache under /root, which nobody cannot enter).
+  const nodeForNobody = [process.execPath, "/usr/bin/node", "/usr/local/bin/node"].find(
+    (node) =>
+      process.getuid?.() === 0 && spawnSync(node, ["-e", "0"], { uid: 65534, gid: 65534 }).status === 0,
+  );
+  const root = nodeForNobody !== undefined;
   if (!root)
     console.log(
-      `skipping the walk-as-another-user tests: they need root, and a Node the user nobody can run (${process.execPath})`,
+      "skipping the walk-as-another-user tests: they need root, and a Node the user nobody can run",
     );
 
   /** Runs the walk over `ws` as the user nobody; its entries' paths, or the error it threw. */
@@ -83,11 +86,15 @@ describe("scanProtected as another user", () => {
     const script = `const { scanProtected } = await import(${JSON.stringify(module)});
       try { console.log(JSON.stringify(scanProtected({ roots: [${JSON.stringify(ws)}], names: [".git"] }).entries.map((e) => e.path))); }
       catch (error) { console.log(error.message); }`;
-    return execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      uid: 65534,
-      gid: 65534,
-      encoding: "utf8",
-    }).trim();
+    return execFileSync(
+      nodeForNobody ?? process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      {
+        uid: 65534,
+        gid: 65534,
+        encoding: "utf8",
+      },
+    ).trim();
   }
 
   beforeEach(async () => {
