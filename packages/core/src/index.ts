@@ -10,6 +10,21 @@ export { DisplayHint, Retention, ToolOutput } from "./output/output.js";
 export type { ImagePart, OutputPart, OutputSchema, TextPart } from "./output/output.js";
 export { createContextKey, createToolContext } from "./context/context.js";
 export type { ContextKey, ToolContext, ToolContextOptions } from "./context/context.js";
+export {
+  createProgressChannel,
+  DROP_PROGRESS,
+  PROGRESS_MESSAGE_MAX,
+  PROGRESS_OUTPUT_MAX,
+  sanitizeProgress,
+} from "./context/progress.js";
+export type {
+  ProgressCall,
+  ProgressChannel,
+  ProgressChannelOptions,
+  ProgressSink,
+  ToolProgress,
+  ToolProgressEvent,
+} from "./context/progress.js";
 export { TOOL_NAME_PATTERN, isSafeForConcurrentExecution, toolTraits } from "./tool/tool.js";
 export type { Tool, ToolSchema, ToolTraits } from "./tool/tool.js";
 export { ToolBase, markInputValidated, toToolOutput, toolErrorOf } from "./tool-base/index.js";

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { markTempDir, releaseTempDir } from "../temp/owner-marker.js";
 import { sweepOnceSoon } from "../temp/owned-temp-dir.js";
+import { DROP_PROGRESS, type ProgressSink, sanitizeProgress, type ToolProgress } from "./progress.js";
 
 /** A typed key for a context value, for values that have no class of their own. */
 export interface ContextKey<T> {
@@ -57,8 +58,22 @@ export interface ToolContext {
    * so a sweep removes them once this process is gone.
    */
   ensureTempDir(): Promise<string>;
+  /**
+   * Reports progress of the running call: a human line, a fraction, and/or a
+   * chunk of partial output. Fire-and-forget: it never throws, drops fields
+   * of the wrong shape, and costs nothing when nobody listens. `dispatch`
+   * (and the loop, MCP and adapters on top of it) rate-limits it per call.
+   *
+   * @example
+   * ctx.progress({ message: "scanned 4,000 files", progress: 4000, total: 9000 });
+   */
+  progress(update: ToolProgress): void;
+  /** True when a host listens to `progress` (a tool may skip building updates otherwise). */
+  readonly hasProgressListener: boolean;
   /** A context that shares everything with this one but the signal. */
   withSignal(signal: AbortSignal): ToolContext;
+  /** A context that shares everything with this one but where `progress` goes (to `sink` only). */
+  withProgress(sink: ProgressSink): ToolContext;
   /** Registers cleanup to run when the session ends; returns an unregister function. */
   onDispose(fn: () => void | Promise<void>): () => void;
   /** Runs every cleanup once, last registered first; errors are collected and rethrown together. */
@@ -82,6 +97,13 @@ export interface ToolContextOptions {
   userContext?: Record<string, string>;
   /** @default a signal that never fires */
   signal?: AbortSignal;
+  /**
+   * Receives the session's progress updates (sanitized; see `ToolProgress`).
+   * A listener that throws is ignored. Calls made through `dispatch` are
+   * rate-limited per call; a direct `tool.call(input, ctx)` is not.
+   * @default none: updates are dropped
+   */
+  onProgress?: (update: ToolProgress) => void;
 }
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -125,6 +147,10 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
       throw new TypeError(`createToolContext: \`userContext.${k}\` must be a string, got ${show(v)}`);
     }
   }
+  const { onProgress } = options;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new TypeError(`createToolContext: \`onProgress\` must be a function, got ${show(onProgress)}`);
+  }
   const shared: Shared = { extensions: new Map(), disposers: [], disposed: false, tempDirReady: undefined };
   return build(
     {
@@ -135,15 +161,29 @@ export function createToolContext(options: ToolContextOptions = {}): ToolContext
       isNonInteractiveGuessed,
       userContext: Object.freeze(userContext),
       signal: options.signal ?? new AbortController().signal,
+      progressSink: onProgress === undefined ? DROP_PROGRESS : guardedListener(onProgress),
     },
     shared,
   );
 }
 
+/** The host's listener behind sanitizing, and with its errors swallowed. */
+function guardedListener(listener: (update: ToolProgress) => void): ProgressSink {
+  return (raw) => {
+    const update = sanitizeProgress(raw);
+    if (update === undefined) return;
+    try {
+      listener(update);
+    } catch {
+      // Fire-and-forget: a listener's failure is not the tool's.
+    }
+  };
+}
+
 type Fields = Pick<
   ToolContext,
   "cwd" | "sessionId" | "tempDir" | "isNonInteractive" | "userContext" | "signal"
-> & { readonly isNonInteractiveGuessed: boolean };
+> & { readonly isNonInteractiveGuessed: boolean; readonly progressSink: ProgressSink };
 
 function build(fields: Fields, shared: Shared): ToolContext {
   return new SessionContext(fields, shared);
@@ -163,6 +203,7 @@ class SessionContext implements ToolContext {
   readonly userContext: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
   readonly #shared: Shared;
+  readonly #progress: ProgressSink;
 
   constructor(fields: Fields, shared: Shared) {
     this.cwd = fields.cwd;
@@ -173,6 +214,18 @@ class SessionContext implements ToolContext {
     this.userContext = fields.userContext;
     this.signal = fields.signal;
     this.#shared = shared;
+    this.#progress = fields.progressSink;
+  }
+
+  get hasProgressListener(): boolean {
+    return this.#progress !== DROP_PROGRESS;
+  }
+  progress(update: ToolProgress): void {
+    try {
+      this.#progress(update);
+    } catch {
+      // Never throws, whatever the sink does.
+    }
   }
 
   setExtension<T extends object>(value: T): void {
@@ -215,9 +268,25 @@ class SessionContext implements ToolContext {
     return shared.tempDirReady;
   }
   withSignal(signal: AbortSignal): ToolContext {
+    return this.#derive(signal, this.#progress);
+  }
+  withProgress(sink: ProgressSink): ToolContext {
+    if (typeof sink !== "function") throw new TypeError("withProgress: the sink must be a function");
+    return this.#derive(this.signal, sink);
+  }
+  #derive(signal: AbortSignal, progressSink: ProgressSink): ToolContext {
     const { cwd, sessionId, tempDir, isNonInteractive, isNonInteractiveGuessed, userContext } = this;
     return new SessionContext(
-      { cwd, sessionId, tempDir, isNonInteractive, isNonInteractiveGuessed, userContext, signal },
+      {
+        cwd,
+        sessionId,
+        tempDir,
+        isNonInteractive,
+        isNonInteractiveGuessed,
+        userContext,
+        signal,
+        progressSink,
+      },
       this.#shared,
     );
   }

@@ -1,4 +1,4 @@
-import type { ContextKey, ToolContext } from "@toolkit/core";
+import type { ContextKey, ProgressSink, ToolContext, ToolProgress } from "@toolkit/core";
 import type { RunScope } from "./run-scope.js";
 
 /** Where a tool call sits: the run it belongs to, its call id and its turn. */
@@ -11,7 +11,8 @@ export interface CallFrame {
 /**
  * A context that is its base in every way (extensions, cleanups and temp dir
  * are the base's) plus the call's frame. Contexts derived with `withSignal`
- * (the timeout layer does it) keep the frame.
+ * (the timeout layer does it) or `withProgress` (dispatch does it) keep the
+ * frame. Every member of ToolContext is forwarded: a new one must be added here.
  */
 class FramedContext implements ToolContext {
   readonly base: ToolContext;
@@ -58,8 +59,17 @@ class FramedContext implements ToolContext {
   ensureTempDir(): Promise<string> {
     return this.base.ensureTempDir();
   }
+  get hasProgressListener(): boolean {
+    return this.base.hasProgressListener;
+  }
+  progress(update: ToolProgress): void {
+    this.base.progress(update);
+  }
   withSignal(signal: AbortSignal): ToolContext {
     return new FramedContext(this.base.withSignal(signal), this.frame);
+  }
+  withProgress(sink: ProgressSink): ToolContext {
+    return new FramedContext(this.base.withProgress(sink), this.frame);
   }
   onDispose(fn: () => void | Promise<void>): () => void {
     return this.base.onDispose(fn);

@@ -1,12 +1,14 @@
 import { performance } from "node:perf_hooks";
 import {
   checkInputShape,
+  createProgressChannel,
   createToolContext,
   type JsonSchema,
   restoreAbsent,
   strictSchema,
   type Tool,
   type ToolContext,
+  type ToolProgressEvent,
   errorMessage,
   markInputValidated,
   nameFieldsAsSent,
@@ -58,6 +60,16 @@ export interface DispatchOptions {
   validate?: boolean;
   /** The loop's turn number, passed to middleware. @default 0 */
   turn?: number;
+  /**
+   * Receives each call's progress (`ctx.progress`), tagged with its call id
+   * and tool name, rate-limited per call (`progressPerSecond`) and delivered
+   * before that call's result. Updates after a call ends are dropped. The
+   * session context's own `onProgress` gets the same updates, untagged.
+   * A listener that throws is ignored.
+   */
+  onProgress?: (event: ToolProgressEvent) => void;
+  /** Most progress updates delivered per call per second; the rest are coalesced. @default 10 */
+  progressPerSecond?: number;
 }
 
 const strictCache = new WeakMap<JsonSchema, JsonSchema>();
@@ -84,7 +96,21 @@ export async function dispatch(
     strict = false,
     validate = true,
     turn = 0,
+    onProgress,
+    progressPerSecond = 10,
   } = options;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new TypeError(`dispatch: \`onProgress\` must be a function, got ${typeof onProgress}`);
+  }
+  if (
+    typeof progressPerSecond !== "number" ||
+    !(progressPerSecond > 0) ||
+    !Number.isFinite(progressPerSecond)
+  ) {
+    throw new TypeError(
+      `dispatch: \`progressPerSecond\` must be a positive number, got ${JSON.stringify(progressPerSecond)}`,
+    );
+  }
   if (mode !== "sequential" && mode !== "parallel") {
     throw new TypeError(`dispatch: \`mode\` must be "sequential" or "parallel", got ${JSON.stringify(mode)}`);
   }
@@ -97,13 +123,25 @@ export async function dispatch(
   const pipeline = composeMiddleware(middleware, terminal);
   const results: DispatchResult[] = new Array(calls.length);
 
-  const prepareOptions: PrepareOptions = { ctx, turn, strict, validate, advertised };
+  const prepareOptions: PrepareOptions = { turn, strict, validate, advertised };
+  const listened = onProgress !== undefined || ctx.hasProgressListener;
   const runOne = async (index: number): Promise<void> => {
     const raw = calls[index] as ToolCall;
     const start = performance.now();
-    const output = ctx.signal.aborted
-      ? ToolError.cancelled().toOutput()
-      : await runPipeline(pipeline, prepare(raw, registry, prepareOptions));
+    let output: ToolOutput;
+    if (ctx.signal.aborted) output = ToolError.cancelled().toOutput();
+    else if (!listened) output = await runPipeline(pipeline, prepare(raw, registry, prepareOptions, ctx));
+    else {
+      const channel = progressChannel(raw, ctx, onProgress, progressPerSecond);
+      try {
+        output = await runPipeline(
+          pipeline,
+          prepare(raw, registry, prepareOptions, ctx.withProgress(channel.report)),
+        );
+      } finally {
+        channel.close();
+      }
+    }
     results[index] = { id: raw.id, name: raw.name, output, durationMs: performance.now() - start };
   };
 
@@ -115,8 +153,31 @@ export async function dispatch(
   return results;
 }
 
+/** One call's rate-limited channel, feeding the dispatch listener (tagged) and the session's (untagged). */
+function progressChannel(
+  raw: ToolCall,
+  ctx: ToolContext,
+  onProgress: ((event: ToolProgressEvent) => void) | undefined,
+  maxPerSecond: number,
+) {
+  const { id: callId, name: tool } = raw;
+  const session = ctx.hasProgressListener;
+  return createProgressChannel(
+    (update) => {
+      if (onProgress !== undefined) {
+        try {
+          onProgress({ ...update, callId, tool });
+        } catch {
+          // Fire-and-forget: the host's listener cannot fail the call.
+        }
+      }
+      if (session) ctx.progress(update);
+    },
+    { maxPerSecond },
+  );
+}
+
 interface PrepareOptions {
-  ctx: ToolContext;
   turn: number;
   strict: boolean;
   validate: boolean;
@@ -130,7 +191,12 @@ interface PrepareOptions {
  * again; a middleware that replaces `call.input` hands the tool an unmarked
  * object, which the tool validates itself.
  */
-function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): DispatchCall {
+function prepare(
+  raw: ToolCall,
+  registry: DispatchRegistry,
+  o: PrepareOptions,
+  ctx: ToolContext,
+): DispatchCall {
   // Plain literals, not spreads: this runs on every call and spreads cost ~20x here.
   const { id, name, input } = raw;
   if (o.advertised && !o.advertised.has(name)) {
@@ -138,7 +204,7 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
       id,
       name,
       turn: o.turn,
-      ctx: o.ctx,
+      ctx,
       tool: undefined,
       input,
       rejection: notAvailable(name, o.advertised),
@@ -154,7 +220,7 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
       id,
       name,
       turn: o.turn,
-      ctx: o.ctx,
+      ctx,
       tool: undefined,
       input,
       rejection: ToolError.notFound(name, names),
@@ -165,19 +231,19 @@ function prepare(raw: ToolCall, registry: DispatchRegistry, o: PrepareOptions): 
     checkInputShape(input);
   } catch (error) {
     const rejection = ToolError.is(error) ? error : ToolError.invalidInput(errorMessage(error));
-    return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection };
+    return { id, name, turn: o.turn, ctx, tool, input, rejection };
   }
-  if (!o.validate) return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection: undefined };
+  if (!o.validate) return { id, name, turn: o.turn, ctx, tool, input, rejection: undefined };
   let normalized = input;
   try {
     if (tool.normalizeInput) normalized = tool.normalizeInput(input);
     const checked = checkInput(tool, normalized, o.strict);
-    return { id, name, turn: o.turn, ctx: o.ctx, tool, input: checked, rejection: undefined };
+    return { id, name, turn: o.turn, ctx, tool, input: checked, rejection: undefined };
   } catch (error) {
     // An error about a field normalizeInput renamed names it as the model sent it.
     const named = normalized === input ? error : nameFieldsAsSent(error, renamedFields(input, normalized));
     const rejection = ToolError.is(named) ? named : ToolError.invalidInput(errorMessage(named));
-    return { id, name, turn: o.turn, ctx: o.ctx, tool, input, rejection };
+    return { id, name, turn: o.turn, ctx, tool, input, rejection };
   }
 }
 
