@@ -10,6 +10,7 @@ export { DisplayHint, Retention, ToolOutput } from "./output/output.js";
 export type { ImagePart, OutputPart, OutputSchema, TextPart } from "./output/output.js";
 export { createContextKey, createToolContext } from "./context/context.js";
 export type { ContextKey, ToolContext, ToolContextOptions } from "./context/context.js";
+export { CONTEXT_ABORTED, contextAborted, LazySignal } from "./context/lazy-signal.js";
 export {
   createProgressChannel,
   DROP_PROGRESS,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { markTempDir, releaseTempDir } from "../temp/owner-marker.js";
 import { sweepOnceSoon } from "../temp/owned-temp-dir.js";
+import { CONTEXT_ABORTED, LazySignal } from "./lazy-signal.js";
 import { DROP_PROGRESS, type ProgressSink, sanitizeProgress, type ToolProgress } from "./progress.js";
 
 /** A typed key for a context value, for values that have no class of their own. */
@@ -70,8 +71,12 @@ export interface ToolContext {
   progress(update: ToolProgress): void;
   /** True when a host listens to `progress` (a tool may skip building updates otherwise). */
   readonly hasProgressListener: boolean;
-  /** A context that shares everything with this one but the signal. */
-  withSignal(signal: AbortSignal): ToolContext;
+  /**
+   * A context that shares everything with this one but the signal. A
+   * `LazySignal` makes its AbortSignal only when the tool reads `signal`
+   * (check with `contextAborted(ctx)` to avoid making it).
+   */
+  withSignal(signal: AbortSignal | LazySignal): ToolContext;
   /** A context that shares everything with this one but where `progress` goes (to `sink` only). */
   withProgress(sink: ProgressSink): ToolContext;
   /** Registers cleanup to run when the session ends; returns an unregister function. */
@@ -180,10 +185,11 @@ function guardedListener(listener: (update: ToolProgress) => void): ProgressSink
   };
 }
 
-type Fields = Pick<
-  ToolContext,
-  "cwd" | "sessionId" | "tempDir" | "isNonInteractive" | "userContext" | "signal"
-> & { readonly isNonInteractiveGuessed: boolean; readonly progressSink: ProgressSink };
+type Fields = Pick<ToolContext, "cwd" | "sessionId" | "tempDir" | "isNonInteractive" | "userContext"> & {
+  readonly signal: AbortSignal | LazySignal;
+  readonly isNonInteractiveGuessed: boolean;
+  readonly progressSink: ProgressSink;
+};
 
 function build(fields: Fields, shared: Shared): ToolContext {
   return new SessionContext(fields, shared);
@@ -201,7 +207,7 @@ class SessionContext implements ToolContext {
   readonly isNonInteractive: boolean;
   readonly isNonInteractiveGuessed: boolean;
   readonly userContext: Readonly<Record<string, string>>;
-  readonly signal: AbortSignal;
+  readonly #signal: AbortSignal | LazySignal;
   readonly #shared: Shared;
   readonly #progress: ProgressSink;
 
@@ -212,11 +218,18 @@ class SessionContext implements ToolContext {
     this.isNonInteractive = fields.isNonInteractive;
     this.isNonInteractiveGuessed = fields.isNonInteractiveGuessed;
     this.userContext = fields.userContext;
-    this.signal = fields.signal;
+    this.#signal = fields.signal;
     this.#shared = shared;
     this.#progress = fields.progressSink;
   }
 
+  get signal(): AbortSignal {
+    const source = this.#signal;
+    return source instanceof LazySignal ? source.signal : source;
+  }
+  [CONTEXT_ABORTED](): boolean {
+    return this.#signal.aborted;
+  }
   get hasProgressListener(): boolean {
     return this.#progress !== DROP_PROGRESS;
   }
@@ -267,14 +280,14 @@ class SessionContext implements ToolContext {
     );
     return shared.tempDirReady;
   }
-  withSignal(signal: AbortSignal): ToolContext {
+  withSignal(signal: AbortSignal | LazySignal): ToolContext {
     return this.#derive(signal, this.#progress);
   }
   withProgress(sink: ProgressSink): ToolContext {
     if (typeof sink !== "function") throw new TypeError("withProgress: the sink must be a function");
-    return this.#derive(this.signal, sink);
+    return this.#derive(this.#signal, sink);
   }
-  #derive(signal: AbortSignal, progressSink: ProgressSink): ToolContext {
+  #derive(signal: AbortSignal | LazySignal, progressSink: ProgressSink): ToolContext {
     const { cwd, sessionId, tempDir, isNonInteractive, isNonInteractiveGuessed, userContext } = this;
     return new SessionContext(
       {

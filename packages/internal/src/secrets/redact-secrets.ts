@@ -42,6 +42,7 @@ function patternsFor(text: string): SecretPattern[] {
 }
 
 const BUILTINS: ReadonlySet<SecretPattern> = new Set(SECRET_PATTERNS);
+const NO_PATTERNS: readonly SecretPattern[] = Object.freeze([]);
 
 /** What `redactSecrets` removed. */
 export interface RedactedText {
@@ -134,8 +135,9 @@ export function redactSecrets(
   text: string,
   patterns: readonly SecretPattern[] = SECRET_PATTERNS,
 ): RedactedText {
-  const builtins = patterns.some((entry) => BUILTINS.has(entry));
-  const others = patterns === SECRET_PATTERNS ? [] : patterns.filter((entry) => !BUILTINS.has(entry));
+  const everyBuiltin = patterns === SECRET_PATTERNS;
+  const builtins = everyBuiltin || patterns.some((entry) => BUILTINS.has(entry));
+  const others = everyBuiltin ? NO_PATTERNS : patterns.filter((entry) => !BUILTINS.has(entry));
   let count = 0;
   let out = text;
   // The common case (most texts, and every short name) ends at the first two scans.

@@ -1,4 +1,12 @@
-import type { ContextKey, ProgressSink, ToolContext, ToolProgress } from "@toolkit/core";
+import {
+  CONTEXT_ABORTED,
+  type ContextKey,
+  contextAborted,
+  type LazySignal,
+  type ProgressSink,
+  type ToolContext,
+  type ToolProgress,
+} from "@toolkit/core";
 import type { RunScope } from "./run-scope.js";
 
 /** Where a tool call sits: the run it belongs to, its call id and its turn. */
@@ -65,7 +73,10 @@ class FramedContext implements ToolContext {
   progress(update: ToolProgress): void {
     this.base.progress(update);
   }
-  withSignal(signal: AbortSignal): ToolContext {
+  [CONTEXT_ABORTED](): boolean {
+    return contextAborted(this.base);
+  }
+  withSignal(signal: AbortSignal | LazySignal): ToolContext {
     return new FramedContext(this.base.withSignal(signal), this.frame);
   }
   withProgress(sink: ProgressSink): ToolContext {

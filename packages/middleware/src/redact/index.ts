@@ -31,10 +31,12 @@ export function redact(options: RedactOptions = {}): Middleware {
   const { patterns = [], builtins = true } = options;
   if (typeof builtins !== "boolean") throw badOption("redact", "builtins", "a boolean", builtins);
   if (!Array.isArray(patterns)) throw badOption("redact", "patterns", "an array of RegExp", patterns);
-  const list: SecretPattern[] = builtins ? [...SECRET_PATTERNS] : [];
+  const own: SecretPattern[] = builtins ? [...SECRET_PATTERNS] : [];
   patterns.forEach((entry, i) => {
-    list.push(userPattern(entry, i));
+    own.push(userPattern(entry, i));
   });
+  // The built-in list itself when nothing was added: redactSecrets then skips sorting the list per call.
+  const list: readonly SecretPattern[] = builtins && patterns.length === 0 ? SECRET_PATTERNS : own;
 
   return async function redactMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
     let output: ToolOutput;

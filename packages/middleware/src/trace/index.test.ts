@@ -1,6 +1,6 @@
 import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import "./otel-test-setup.js";
-import { type Tracer, trace as otelTrace } from "@opentelemetry/api";
+import { ProxyTracer, type Tracer, trace as otelTrace } from "@opentelemetry/api";
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -89,6 +89,29 @@ describe("trace", () => {
       try {
         await runOne(reg(), [trace()], { name: "ok", input: {} });
         expect(exporter.getFinishedSpans()[0]?.instrumentationScope.name).toBe("@toolkit/middleware");
+      } finally {
+        otelTrace.disable();
+      }
+    });
+  });
+
+  describe("when no SDK is registered yet", () => {
+    it("makes no span, then traces once a provider is registered later", async () => {
+      const layer = trace();
+      const startActiveSpan = vi.spyOn(ProxyTracer.prototype, "startActiveSpan");
+      const before = await runOne(reg(), [layer], { name: "ok", input: {} });
+      expect(before.output.textContent()).toBe("fine");
+      expect(startActiveSpan).not.toHaveBeenCalled();
+      startActiveSpan.mockRestore();
+      const { exporter } = recorder();
+      otelTrace.setGlobalTracerProvider(
+        new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+      );
+      try {
+        await runOne(reg(), [layer], { name: "ok", input: {}, id: "later" });
+        expect(exporter.getFinishedSpans().map((s) => s.attributes["gen_ai.tool.call.id"])).toEqual([
+          "later",
+        ]);
       } finally {
         otelTrace.disable();
       }

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import {
   checkInputShape,
+  contextAborted,
   createProgressChannel,
   createToolContext,
   type JsonSchema,
@@ -88,7 +89,7 @@ export async function dispatch(
   options: DispatchOptions = {},
 ): Promise<DispatchResult[]> {
   const {
-    middleware = [],
+    middleware = NO_MIDDLEWARE,
     ctx = createToolContext(),
     mode = "sequential",
     maxConcurrency = 8,
@@ -120,37 +121,87 @@ export async function dispatch(
     );
   }
   const advertised = options.advertised === undefined ? undefined : new Set(options.advertised);
-  const pipeline = composeMiddleware(middleware, terminal);
   const results: DispatchResult[] = new Array(calls.length);
-
-  const prepareOptions: PrepareOptions = { turn, strict, validate, advertised };
-  const listened = onProgress !== undefined || ctx.hasProgressListener;
+  const run: RunState = {
+    registry,
+    pipeline: pipelineFor(middleware),
+    ctx,
+    prepare: { turn, strict, validate, advertised },
+    onProgress,
+    progressPerSecond,
+    listened: onProgress !== undefined || ctx.hasProgressListener,
+  };
+  if (mode === "sequential") {
+    // Inlined rather than through runOne: this is the path of nearly every call.
+    for (let i = 0; i < calls.length; i++) {
+      const raw = calls[i] as ToolCall;
+      const start = performance.now();
+      const output = await answer(raw, run);
+      results[i] = { id: raw.id, name: raw.name, output, durationMs: performance.now() - start };
+    }
+    return results;
+  }
   const runOne = async (index: number): Promise<void> => {
     const raw = calls[index] as ToolCall;
     const start = performance.now();
-    let output: ToolOutput;
-    if (ctx.signal.aborted) output = ToolError.cancelled().toOutput();
-    else if (!listened) output = await runPipeline(pipeline, prepare(raw, registry, prepareOptions, ctx));
-    else {
-      const channel = progressChannel(raw, ctx, onProgress, progressPerSecond);
-      try {
-        output = await runPipeline(
-          pipeline,
-          prepare(raw, registry, prepareOptions, ctx.withProgress(channel.report)),
-        );
-      } finally {
-        channel.close();
-      }
-    }
+    const output = await answer(raw, run);
     results[index] = { id: raw.id, name: raw.name, output, durationMs: performance.now() - start };
   };
-
-  if (mode === "sequential") {
-    for (let i = 0; i < calls.length; i++) await runOne(i);
-  } else {
-    for (const wave of planWaves(calls, registry, { order })) await runLimited(wave, maxConcurrency, runOne);
-  }
+  for (const wave of planWaves(calls, registry, { order })) await runLimited(wave, maxConcurrency, runOne);
   return results;
+}
+
+/** What every call of one dispatch shares. */
+interface RunState {
+  readonly registry: DispatchRegistry;
+  readonly pipeline: Next;
+  readonly ctx: ToolContext;
+  readonly prepare: PrepareOptions;
+  readonly onProgress: ((event: ToolProgressEvent) => void) | undefined;
+  readonly progressPerSecond: number;
+  readonly listened: boolean;
+}
+
+const NO_MIDDLEWARE: readonly Middleware[] = Object.freeze([]);
+
+/** The composed pipeline of each middleware list seen, with the layers it was composed from. */
+const composed = new WeakMap<readonly Middleware[], { layers: Middleware[]; next: Next }>();
+
+/**
+ * The pipeline for `middleware`, composed once per list rather than once
+ * per dispatch: hosts pass the same list on every turn. A list changed in
+ * place since (a layer pushed, replaced or removed) is composed again.
+ */
+function pipelineFor(middleware: readonly Middleware[]): Next {
+  if (middleware.length === 0) return terminal;
+  const hit = composed.get(middleware);
+  if (hit !== undefined && sameLayers(hit.layers, middleware)) return hit.next;
+  const layers = [...middleware];
+  const next = composeMiddleware(layers, terminal);
+  composed.set(middleware, { layers, next });
+  return next;
+}
+
+function sameLayers(a: readonly Middleware[], b: readonly Middleware[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One call's answer: cancelled, or run through the pipeline (with a progress channel when someone listens). */
+function answer(raw: ToolCall, run: RunState): Promise<ToolOutput> {
+  const { ctx } = run;
+  if (ctx.signal.aborted) return Promise.resolve(ToolError.cancelled().toOutput());
+  if (!run.listened) return runPipeline(run.pipeline, prepare(raw, run.registry, run.prepare, ctx));
+  const channel = progressChannel(raw, ctx, run.onProgress, run.progressPerSecond);
+  const closeChannel = (output: ToolOutput) => {
+    channel.close();
+    return output;
+  };
+  return runPipeline(
+    run.pipeline,
+    prepare(raw, run.registry, run.prepare, ctx.withProgress(channel.report)),
+  ).then(closeChannel);
 }
 
 /** One call's rate-limited channel, feeding the dispatch listener (tagged) and the session's (untagged). */
@@ -277,16 +328,20 @@ function notAvailable(name: string, advertised: Set<string>): ToolError {
 }
 
 /** The end of the pipeline: answer a rejected call, or run the tool. */
-const terminal: Next = async (call) => {
-  if (call.rejection) return call.rejection.toOutput();
-  if (!call.tool) return ToolError.notFound(call.name, []).toOutput();
-  if (call.ctx.signal.aborted) return ToolError.cancelled().toOutput();
-  const output = await call.tool.call(call.input, call.ctx);
+const terminal: Next = (call) => {
+  if (call.rejection) return Promise.resolve(call.rejection.toOutput());
+  if (!call.tool) return Promise.resolve(ToolError.notFound(call.name, []).toOutput());
+  if (contextAborted(call.ctx)) return Promise.resolve(ToolError.cancelled().toOutput());
+  // Not async: one promise less per call. A tool that throws synchronously is caught by runPipeline.
+  return Promise.resolve(call.tool.call(call.input, call.ctx)).then(checkedOutput);
+};
+
+function checkedOutput(output: unknown): ToolOutput {
   if (!ToolOutput.is(output)) {
     throw new TypeError(`returned ${output === null ? "null" : typeof output} instead of a ToolOutput`);
   }
   return output;
-};
+}
 
 /** Runs the pipeline; every failure, thrown or rejected, becomes a soft failure. */
 function runPipeline(pipeline: Next, call: DispatchCall): Promise<ToolOutput> {
@@ -312,7 +367,7 @@ function softFailure(error: unknown, call: DispatchCall): ToolOutput {
       // A look-alike that cannot render itself: describe it below.
     }
   }
-  if (call.ctx.signal.aborted && isAbort(error)) return ToolError.cancelled().toOutput();
+  if (contextAborted(call.ctx) && isAbort(error)) return ToolError.cancelled().toOutput();
   return ToolOutput.errorText(`Tool '${call.name}' threw: ${errorMessage(error)}`);
 }
 
