@@ -1,3 +1,5 @@
+import { registerCompiledValidators } from "./schema/compiled-validators.js";
+import { COMPILED_VALIDATORS } from "./validators/compiled.js";
 export { canonicalJson, isJsonObject } from "./json/json.js";
 export type { JsonSchema, JsonValue } from "./json/json.js";
 export { descriptorDigest } from "./tool/digest.js";
@@ -32,6 +34,7 @@ export { ToolBase, markInputValidated, toToolOutput, toolErrorOf } from "./tool-
 export { FnTool } from "./tool/fn-tool.js";
 export type { FnToolFunction, FnToolResult } from "./tool/fn-tool.js";
 export { arrived, compileSchema, describeErrors, validateInput } from "./schema/validate.js";
+export { AJV_RUNTIME, registerCompiledValidators } from "./schema/compiled-validators.js";
 export { acceptsNull, restoreAbsent, strictSchema } from "./schema/strict-schema.js";
 export { MAX_INPUT_DEPTH, checkInputShape } from "./schema/input-shape.js";
 export { Think } from "./tools/think.js";
@@ -74,3 +77,6 @@ export type { LoomToolErrorOptions } from "./loom/loom-error.js";
 export { checkLoomPath, loomJoin } from "./loom/loom-path.js";
 export { checkKnownFields } from "./loom/known-fields.js";
 export type { CheckLoomPathOptions, LoomPath } from "./loom/loom-path.js";
+
+// The build-time validators of this package's tools: their first call compiles no schema.
+registerCompiledValidators(COMPILED_VALIDATORS);

@@ -1,4 +1,6 @@
 // Public API of @toolkit/fs: see README.md.
+import { registerCompiledValidators } from "@toolkit/core";
+import { COMPILED_VALIDATORS } from "./validators/compiled.js";
 export { Workspace } from "@toolkit/core";
 export type { WorkspaceOptions, WorkspacePath } from "@toolkit/core";
 export { createFsTools } from "./create-fs-tools.js";
@@ -41,3 +43,6 @@ export type {
 } from "./match/edit-apply.js";
 export { unifiedDiff } from "./diff/unified-diff.js";
 export type { UnifiedDiffOptions } from "./diff/unified-diff.js";
+
+// The build-time validators of this package's tools: their first call compiles no schema.
+registerCompiledValidators(COMPILED_VALIDATORS);

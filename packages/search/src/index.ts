@@ -1,4 +1,6 @@
 // Public API of @toolkit/search: see README.md.
+import { registerCompiledValidators } from "@toolkit/core";
+import { COMPILED_VALIDATORS } from "./validators/compiled.js";
 export { createSearchTools } from "./create-search-tools.js";
 export type { SearchTools, SearchToolsOptions } from "./create-search-tools.js";
 export { Glob } from "./glob/glob-tool.js";
@@ -27,3 +29,6 @@ export { isIgnored, ignoreLevel } from "./walk/ignore-rules.js";
 export type { IgnoreKind, IgnoreLevel } from "./walk/ignore-rules.js";
 export { SearchTool } from "./tool/search-tool.js";
 export type { SearchToolOptions } from "./tool/options.js";
+
+// The build-time validators of this package's tools: their first call compiles no schema.
+registerCompiledValidators(COMPILED_VALIDATORS);

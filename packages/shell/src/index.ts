@@ -1,4 +1,6 @@
 // Public API of @toolkit/shell: see README.md.
+import { registerCompiledValidators } from "@toolkit/core";
+import { COMPILED_VALIDATORS } from "./validators/compiled.js";
 export { Shell } from "./tools/shell.js";
 export type { ShellInput } from "./tools/shell-schema.js";
 export { Jobs } from "./tools/jobs.js";
@@ -48,3 +50,6 @@ export type { LookupFunction } from "./sandbox/allow-list-proxy.js";
 // Deprecated names, to be removed in 0.3.
 export { UnixBackend } from "./process/unix-backend.js";
 export type { UnixBackendOptions } from "./process/unix-backend.js";
+
+// The build-time validators of this package's tools: their first call compiles no schema.
+registerCompiledValidators(COMPILED_VALIDATORS);

@@ -1,4 +1,6 @@
 // Public API of @toolkit/web-search: see README.md.
+import { registerCompiledValidators } from "@toolkit/core";
+import { COMPILED_VALIDATORS } from "./validators/compiled.js";
 export type { SearchProvider, SearchRequest, SearchResult } from "./providers/search-provider.js";
 export { MAX_RESULTS } from "./providers/search-provider.js";
 export { SearchError } from "./errors/search-error.js";
@@ -51,3 +53,6 @@ export {
 export type { DomainFilters } from "./tool/deprecated-root-exports.js";
 export { backoffDelayMs, DEFAULT_RETRY, parseRetryAfterMs } from "./retry/deprecated-root-exports.js";
 export type { RetryOptions } from "./retry/deprecated-root-exports.js";
+
+// The build-time validators of this package's tools: their first call compiles no schema.
+registerCompiledValidators(COMPILED_VALIDATORS);

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { ToolError } from "../errors/error.js";
 import { canonicalJson, isJsonObject, type JsonSchema } from "../json/json.js";
+import { compiledValidator } from "./compiled-validators.js";
 
 const options = { allErrors: true, verbose: true, strict: false, validateFormats: false } as const;
 let draft07: Ajv | undefined;
@@ -32,7 +33,7 @@ export function compileSchema(schema: JsonSchema): ValidateFunction {
   const cached = byObject.get(schema);
   if (cached) return cached;
   const text = canonicalJson(schema);
-  let fn = byText.get(text);
+  let fn = byText.get(text) ?? compiledValidator(text);
   if (!fn) {
     const { $schema, ...rest } = schema;
     const legacy = typeof $schema === "string" && /draft-0[4-7]/.test($schema);
