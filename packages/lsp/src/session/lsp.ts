@@ -75,6 +75,11 @@ export class Lsp {
     await this.dispose();
   }
 
+  /** The file extensions some server in the table serves. */
+  extensions(): string[] {
+    return [...this.#byExtension.keys()];
+  }
+
   /** The server that serves `path` by its extension, if any. */
   serverFor(path: string): ServerSpec | undefined {
     return this.#byExtension.get(extname(path));
@@ -177,6 +182,16 @@ export class Lsp {
       }),
     );
     return found.sort();
+  }
+
+  /** One file per server of the table that has files under the root (for workspace-wide questions). */
+  async firstFiles(): Promise<string[]> {
+    const out: string[] = [];
+    for (const spec of new Set(this.#byExtension.values())) {
+      const [first] = await listFiles(this.root, new Set(Object.keys(spec.languages)), 1);
+      if (first !== undefined) out.push(first);
+    }
+    return out;
   }
 
   /** The files under the server's root that it serves, at most `maxFiles`. */

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { extname, join } from "node:path";
 
@@ -29,7 +30,7 @@ export async function listFiles(
   const queue = [root];
   while (queue.length > 0 && found.length < maxFiles) {
     const dir = queue.shift() as string;
-    let entries: import("node:fs").Dirent[];
+    let entries: Dirent[];
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch {
