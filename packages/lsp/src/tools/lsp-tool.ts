@@ -8,6 +8,7 @@ import {
   ToolError,
   Workspace,
 } from "@toolkit/core";
+import { RequestTimeoutError, ServerGoneError } from "../client/language-client.js";
 import { shownPath } from "../diagnostics/format-diagnostic.js";
 import type { Lsp, ReadyServer } from "../session/lsp.js";
 
@@ -83,6 +84,17 @@ export abstract class LspTool<I> extends ToolBase<I> {
     const line = (text.split("\n")[location.line] ?? "").trim();
     const head = `${this.shown(location.path)}:${location.line + 1}:${location.character + 1}`;
     return line === "" ? head : `${head}: ${line}`;
+  }
+
+  /** A server that died or did not answer is something the model can retry: a soft error. */
+  protected override toolError(error: unknown): ToolError | undefined {
+    if (error instanceof ServerGoneError) {
+      return ToolError.execution(`${error.message}; it is restarted on the next call`, { cause: error });
+    }
+    if (error instanceof RequestTimeoutError) {
+      return ToolError.timeout(Math.ceil(error.timeoutMs / 1000), { cause: error });
+    }
+    return undefined;
   }
 
   isReadOnly(): boolean {
