@@ -71,11 +71,11 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
         }
         notes.push(...ready.notes);
         const files = [path, ...(await session.importersOf(ready, path))];
-        const before: Diagnostic[] = [];
-        for (const file of files) {
-          before.push(...((await session.diagnosticsOf(ready, file, lsp.startTimeoutMs)) ?? []));
-        }
-        watched.push({ ready, files, before });
+        // Requests are pipelined: the server answers them in turn without a round trip between.
+        const found = await Promise.all(
+          files.map((f) => session.diagnosticsOf(ready, f, lsp.startTimeoutMs)),
+        );
+        watched.push({ ready, files, before: found.flatMap((d) => d ?? []) });
       } catch (error) {
         notes.push(unavailable(error));
       }
@@ -84,22 +84,25 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
     const output = await next(call);
     if (output.isError) return output;
 
-    const deadline = Date.now() + waitMs;
     const fresh: Diagnostic[] = [];
     let pending = false;
-    for (const { ready, files, before } of watched) {
-      const after: Diagnostic[] = [];
-      try {
-        for (const file of files) {
-          const left = Math.max(1, deadline - Date.now());
-          const found = await session.diagnosticsOf(ready, file, left);
-          if (found === undefined) pending = true;
-          else after.push(...found);
+    const results = await Promise.all(
+      watched.map(async ({ ready, files }) => {
+        try {
+          return await Promise.all(files.map((f) => session.diagnosticsOf(ready, f, waitMs)));
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
         }
-      } catch (error) {
-        notes.push(unavailable(error));
+      }),
+    );
+    for (const [i, { before }] of watched.entries()) {
+      const result = results[i];
+      if (result instanceof Error || result === undefined) {
+        notes.push(unavailable(result));
         continue;
       }
+      if (result.some((d) => d === undefined)) pending = true;
+      const after = result.flatMap((d) => d ?? []);
       fresh.push(...newDiagnostics(before.filter(shown), after.filter(shown)));
     }
     const lines = fresh.slice(0, maxLines).map((d) => formatDiagnostic(d, session.root));

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
 import { describeExit, LanguageClient } from "../client/language-client.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -6,7 +6,7 @@ import { readDiagnostics } from "../diagnostics/read-diagnostics.js";
 import { findExecutable, findInNodeModules } from "../server/find-command.js";
 import type { ServerSpec } from "../server/server-spec.js";
 import { findRoot } from "../workspace/find-root.js";
-import { jsImportsTarget, pyImportsTarget } from "../workspace/imports-target.js";
+import { importedPaths, pyModuleOf } from "../workspace/imports-target.js";
 import { listFiles } from "../workspace/list-files.js";
 import type { ResolvedLspOptions } from "./lsp-options.js";
 
@@ -50,6 +50,7 @@ export class Lsp {
   readonly #slots = new Map<string, Slot>();
   readonly #said = new Set<string>();
   readonly #clients = new Set<LanguageClient>();
+  readonly #imports = new Map<string, { mtimeMs: number; size: number; imports: readonly string[] }>();
   #disposed = false;
 
   constructor(options: ResolvedLspOptions) {
@@ -165,23 +166,29 @@ export class Lsp {
   async importersOf(ready: ReadyServer, path: string): Promise<string[]> {
     const files = await this.projectFiles(ready);
     const python = ready.spec.languages[extname(path)] === "python";
+    const wanted = python ? pyModuleOf(path, ready.client.root) : path;
+    if (wanted === undefined) return [];
     const found: string[] = [];
     await Promise.all(
       files.map(async (file) => {
-        if (file === path) return;
-        let text: string;
-        try {
-          text = await readFile(file, "utf8");
-        } catch {
-          return;
+        if (file !== path && (await this.#importsOf(file, python, ready.client.root)).includes(wanted)) {
+          found.push(file);
         }
-        const hit = python
-          ? pyImportsTarget(file, text, path, ready.client.root)
-          : jsImportsTarget(file, text, path);
-        if (hit) found.push(file);
       }),
     );
     return found.sort();
+  }
+
+  /** What a file imports, cached while its size and mtime stay the same. */
+  async #importsOf(file: string, python: boolean, root: string): Promise<readonly string[]> {
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return [];
+    const cached = this.#imports.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.imports;
+    const text = await readFile(file, "utf8").catch(() => "");
+    const imports = importedPaths(file, text, python, root);
+    this.#imports.set(file, { mtimeMs: info.mtimeMs, size: info.size, imports });
+    return imports;
   }
 
   /** One file per server of the table that has files under the root (for workspace-wide questions). */

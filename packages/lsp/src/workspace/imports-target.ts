@@ -18,11 +18,20 @@ const JS_TO_TS: Readonly<Record<string, readonly string[]>> = {
  * a folder naming its `index`. Pure: compares paths, reads no files.
  */
 export function jsImportsTarget(importer: string, text: string, target: string): boolean {
-  for (const match of text.matchAll(JS_SPECIFIER)) {
-    const base = join(dirname(importer), match[1] as string);
-    if (candidates(base).includes(target)) return true;
-  }
-  return false;
+  return importedPaths(importer, text, false, "").includes(target);
+}
+
+/**
+ * What a file imports, as the paths (JS/TS: every file a relative specifier
+ * may name) or module names (Python: `a.b`, and `a.b.x` for `from a.b import x`)
+ * that a target is compared with. Pure.
+ */
+export function importedPaths(importer: string, text: string, python: boolean, root: string): string[] {
+  if (python) return pyImportedModules(importer, text, root);
+  const out: string[] = [];
+  for (const match of text.matchAll(JS_SPECIFIER))
+    out.push(...candidates(join(dirname(importer), match[1] as string)));
+  return out;
 }
 
 function candidates(base: string): string[] {
@@ -44,21 +53,24 @@ const PY_FROM = /^\s*from\s+(\.*[\w.]*)\s+import\s+\(?([\w\s,*]+)/gm;
  */
 export function pyImportsTarget(importer: string, text: string, target: string, root: string): boolean {
   const module = pyModuleOf(target, root);
-  if (module === undefined) return false;
+  return module !== undefined && pyImportedModules(importer, text, root).includes(module);
+}
+
+function pyImportedModules(importer: string, text: string, root: string): string[] {
+  const out: string[] = [];
   for (const m of text.matchAll(PY_IMPORT)) {
-    for (const part of (m[1] as string).split(",")) {
-      const name = part.trim().split(/\s+/)[0] ?? "";
-      if (name === module) return true;
-    }
+    for (const part of (m[1] as string).split(",")) out.push(part.trim().split(/\s+/)[0] ?? "");
   }
   for (const m of text.matchAll(PY_FROM)) {
     const from = absoluteModule(m[1] as string, importer, root);
     if (from === undefined) continue;
-    if (from === module) return true;
-    const names = (m[2] as string).split(",").map((n) => n.trim().split(/\s+/)[0]);
-    if (names.some((n) => n !== "" && (from === "" ? n : `${from}.${n}`) === module)) return true;
+    out.push(from);
+    for (const name of (m[2] as string).split(",")) {
+      const n = name.trim().split(/\s+/)[0] ?? "";
+      if (n !== "" && n !== "*") out.push(from === "" ? n : `${from}.${n}`);
+    }
   }
-  return false;
+  return out.filter((m) => m !== "");
 }
 
 /** `a/b.py` → `a.b`, `a/__init__.py` → `a`; undefined outside `root`. */
