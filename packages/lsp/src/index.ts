@@ -26,3 +26,5 @@ export { Rename } from "./tools/rename.js";
 export type { RenameInput } from "./tools/rename.js";
 export type { PositionInput } from "./tools/lsp-input.js";
 export type { LspToolOptions } from "./tools/lsp-tool.js";
+export { bwrapServers } from "./sandbox/bwrap-servers.js";
+export type { BwrapServersOptions } from "./sandbox/bwrap-servers.js";

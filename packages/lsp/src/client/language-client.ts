@@ -8,6 +8,7 @@ import {
   StreamMessageWriter,
 } from "vscode-languageserver-protocol/node";
 import { CLIENT_CAPABILITIES } from "./capabilities.js";
+import { alive, descendants, groupMembers } from "./process-tree.js";
 import { pathToUri } from "./uri.js";
 
 /** How one server process is started. */
@@ -284,6 +285,8 @@ export class LanguageClient {
   async dispose(): Promise<void> {
     if (this.#disposing) return this.#exited(0);
     this.#disposing = true;
+    // Taken first: once the server exits, its helpers are reparented and no longer its descendants.
+    const helpers = [...new Set([...descendants(this.pid), ...groupMembers(this.pid)])];
     if (!this.#exit) {
       try {
         await this.request("shutdown", undefined, 1000);
@@ -292,7 +295,13 @@ export class LanguageClient {
       await this.#exited(1000);
     }
     killGroup(this.pid);
+    for (const pid of helpers) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
     await this.#exited(2000);
+    await gone(helpers, 2000);
   }
 
   async #exited(timeoutMs: number): Promise<void> {
@@ -392,6 +401,12 @@ export class RequestTimeoutError extends Error {
 /** `code 1` or `signal SIGKILL`. */
 export function describeExit(exit: ServerExit): string {
   return exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`;
+}
+
+/** Waits until none of `pids` is alive, for at most `timeoutMs`. */
+async function gone(pids: readonly number[], timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (pids.some(alive) && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
 }
 
 function killGroup(pid: number): void {
