@@ -1,30 +1,14 @@
-import { createToolContext } from "@toolkit/core";
 import { createFsTools } from "@toolkit/fs";
-import { registryWith, runOne } from "@toolkit/test-kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLsp } from "../create-lsp.js";
-import type { Lsp } from "../session/lsp.js";
-import { type TempProject, THREE_FILES, tempProject } from "../testing/test-projects.js";
+import { createLoomTools } from "@toolkit/fs/loom";
+import { describe, expect, it } from "vitest";
+import { THREE_FILES, useLspProject } from "../testing/test-projects.js";
 import { withDiagnostics } from "./with-diagnostics.js";
 
-let project: TempProject;
-let lsp: Lsp;
-
-beforeAll(async () => {
-  project = await tempProject(THREE_FILES);
-  lsp = createLsp({ root: project.root });
-});
-
-afterAll(async () => {
-  await lsp?.dispose();
-  await project?.remove();
-});
+const fixture = useLspProject(THREE_FILES);
 
 function session() {
-  const ctx = createToolContext({ cwd: project.root, isNonInteractive: true });
-  const registry = registryWith(...createFsTools());
-  const middleware = [withDiagnostics(lsp)];
-  const run = (name: string, input: unknown) => runOne(registry, middleware, { name, input }, { ctx });
+  const call = fixture.session(createFsTools(), (lsp) => [withDiagnostics(lsp)]);
+  const run = async (name: string, input: unknown) => ({ output: await call(name, input) });
   return { run };
 }
 
@@ -76,6 +60,51 @@ describe("withDiagnostics", () => {
         ].join("\n"),
       );
       await run("Edit", { file_path: "src/a.ts", old_string: "b: string", new_string: "b: number" });
+    });
+  });
+
+  describe("when ApplyPatch changes two files", () => {
+    it("reports the errors of both", async () => {
+      const { run } = session();
+      await run("Read", { file_path: "src/b.ts" });
+      await run("Read", { file_path: "src/c.ts" });
+      const patch = [
+        "*** Begin Patch",
+        "*** Update File: src/b.ts",
+        "@@",
+        "-export const three = add(1, 2);",
+        "+export const three: string = add(1, 2);",
+        "*** Update File: src/c.ts",
+        "@@",
+        "-export const six = add(three, three);",
+        "+export const six = add(three);",
+        "*** End Patch",
+      ].join("\n");
+      const out = await run("ApplyPatch", { patch });
+      const text = out.output.textContent();
+      expect(text.slice(text.indexOf("\n\nThis edit"))).toBe(
+        [
+          "",
+          "",
+          "This edit introduced 2 errors:",
+          "src/b.ts:3:14 error TS2322 Type 'number' is not assignable to type 'string'.",
+          "src/c.ts:4:20 error TS2554 Expected 2 arguments, but got 1.",
+        ].join("\n"),
+      );
+    });
+  });
+
+  describe("when Loom's edit_file breaks a type", () => {
+    it("adds the lines as a diagnostics array to its JSON reply", async () => {
+      const call = fixture.session(createLoomTools(), (lsp) => [withDiagnostics(lsp)]);
+      const out = await call("edit_file", {
+        path: "src/a.ts",
+        edits: [{ old_str: "return a + b;", new_str: "return String(a);" }],
+      });
+      expect(out.structuredValue()).toMatchObject({
+        edits_applied: 1,
+        diagnostics: ["src/a.ts:2:3 error TS2322 Type 'string' is not assignable to type 'number'."],
+      });
     });
   });
 });

@@ -61,7 +61,8 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
     if (paths.length === 0) return next(call);
 
     const notes: string[] = [];
-    const watched: Watched[] = [];
+    // One entry per server: a file changed by the call and imported by another is watched once.
+    const byServer = new Map<ReadyServer["client"], { ready: ReadyServer; files: Set<string> }>();
     for (const path of paths) {
       try {
         const ready = await session.acquire(path);
@@ -70,12 +71,20 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
           continue;
         }
         notes.push(...ready.notes);
-        const files = [path, ...(await session.importersOf(ready, path))];
+        const entry = byServer.get(ready.client) ?? { ready, files: new Set<string>() };
+        byServer.set(ready.client, entry);
+        for (const file of [path, ...(await session.importersOf(ready, path))]) entry.files.add(file);
+      } catch (error) {
+        notes.push(unavailable(error));
+      }
+    }
+    const watched: Watched[] = [];
+    for (const { ready, files } of byServer.values()) {
+      try {
         // Requests are pipelined: the server answers them in turn without a round trip between.
-        const found = await Promise.all(
-          files.map((f) => session.diagnosticsOf(ready, f, lsp.startTimeoutMs)),
-        );
-        watched.push({ ready, files, before: found.flatMap((d) => d ?? []) });
+        const list = [...files];
+        const found = await Promise.all(list.map((f) => session.diagnosticsOf(ready, f, lsp.startTimeoutMs)));
+        watched.push({ ready, files: list, before: found.flatMap((d) => d ?? []) });
       } catch (error) {
         notes.push(unavailable(error));
       }

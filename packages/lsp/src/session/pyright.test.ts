@@ -1,16 +1,12 @@
+import { useLspProject } from "../testing/test-projects.js";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { createToolContext } from "@toolkit/core";
 import { createFsTools } from "@toolkit/fs";
-import { registryWith, runOne } from "@toolkit/test-kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLsp } from "../create-lsp.js";
+import { describe, expect, it } from "vitest";
 import { withDiagnostics } from "../middleware/with-diagnostics.js";
 import { findInNodeModules } from "../server/find-command.js";
-import { type TempProject, tempProject } from "../testing/test-projects.js";
 import { createLspTools } from "../tools/create-lsp-tools.js";
-import type { Lsp } from "./lsp.js";
 
 const PY_FILES = {
   "pyrightconfig.json": JSON.stringify({ include: ["app"], typeCheckingMode: "standard" }),
@@ -20,26 +16,12 @@ const PY_FILES = {
   "app/c.py": "from .a import add\nfrom .b import three\n\nsix: int = add(three, three)\n",
 };
 
-let project: TempProject;
-let lsp: Lsp;
-
-beforeAll(async () => {
-  project = await tempProject(PY_FILES);
-  lsp = createLsp({ root: project.root });
-});
-
-afterAll(async () => {
-  await lsp?.dispose();
-  await project?.remove();
-});
+const fixture = useLspProject(PY_FILES);
 
 function session() {
-  const ctx = createToolContext({ cwd: project.root, isNonInteractive: true });
-  const registry = registryWith(...createFsTools(), ...createLspTools(lsp));
-  return async (name: string, input: unknown) => {
-    const { output } = await runOne(registry, [withDiagnostics(lsp)], { name, input }, { ctx });
-    return output.textContent();
-  };
+  const lsp = fixture.lsp();
+  const call = fixture.session([...createFsTools(), ...createLspTools(lsp)], () => [withDiagnostics(lsp)]);
+  return async (name: string, input: unknown) => (await call(name, input)).textContent();
 }
 
 describe("pyright", () => {
@@ -94,8 +76,11 @@ describe("pyright", () => {
         "M app/c.py (2 edits)",
       ].join("\n"),
     );
-    const pyright = findInNodeModules([project.root], ".bin/pyright") as string;
-    const { stdout } = await promisify(execFile)(pyright, ["-p", join(project.root, "pyrightconfig.json")]);
+    const pyright = findInNodeModules([fixture.project().root], ".bin/pyright") as string;
+    const { stdout } = await promisify(execFile)(pyright, [
+      "-p",
+      join(fixture.project().root, "pyrightconfig.json"),
+    ]);
     expect(stdout).toContain("0 errors");
   });
 });

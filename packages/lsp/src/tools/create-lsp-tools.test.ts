@@ -2,33 +2,17 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { createToolContext } from "@toolkit/core";
-import { registryWith, runOne } from "@toolkit/test-kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLsp } from "../create-lsp.js";
+import { describe, expect, it } from "vitest";
 import { findInNodeModules } from "../server/find-command.js";
-import type { Lsp } from "../session/lsp.js";
-import { type TempProject, THREE_FILES, tempProject } from "../testing/test-projects.js";
+import { THREE_FILES, useLspProject } from "../testing/test-projects.js";
 import { createLspTools } from "./create-lsp-tools.js";
 
-let project: TempProject;
-let lsp: Lsp;
-
-beforeAll(async () => {
-  project = await tempProject(THREE_FILES);
-  lsp = createLsp({ root: project.root });
-});
-
-afterAll(async () => {
-  await lsp?.dispose();
-  await project?.remove();
-});
+const fixture = useLspProject(THREE_FILES);
 
 function session() {
-  const ctx = createToolContext({ cwd: project.root, isNonInteractive: true });
-  const registry = registryWith(...createLspTools(lsp));
+  const call = fixture.session(createLspTools(fixture.lsp()));
   return async (name: string, input: unknown) => {
-    const { output } = await runOne(registry, [], { name, input }, { ctx });
+    const output = await call(name, input);
     return { text: output.textContent(), isError: output.isError };
   };
 }
@@ -105,12 +89,12 @@ describe("createLspTools", () => {
         ].join("\n"),
         isError: false,
       });
-      expect(await readFile(join(project.root, "src/b.ts"), "utf8")).toBe(
+      expect(await readFile(join(fixture.project().root, "src/b.ts"), "utf8")).toBe(
         'import { sum } from "./a.js";\n\nexport const three = sum(1, 2);\n',
       );
-      const tsc = findInNodeModules([project.root], ".bin/tsc") as string;
+      const tsc = findInNodeModules([fixture.project().root], ".bin/tsc") as string;
       await expect(
-        promisify(execFile)(tsc, ["--noEmit", "-p", join(project.root, "tsconfig.json")]),
+        promisify(execFile)(tsc, ["--noEmit", "-p", join(fixture.project().root, "tsconfig.json")]),
       ).resolves.toBeDefined();
       expect(await run("Diagnostics", {})).toEqual({ text: "No errors or warnings.", isError: false });
     });

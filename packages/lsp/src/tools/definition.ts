@@ -1,8 +1,7 @@
 import { type JsonSchema, type ToolContext, ToolOutput } from "@toolkit/core";
-import type { Lsp } from "../session/lsp.js";
 import type { PositionInput } from "./lsp-input.js";
 import { positionSchema } from "./lsp-input.js";
-import { LspTool, type LspToolOptions, withNotes } from "./lsp-tool.js";
+import { LspTool, withNotes } from "./lsp-tool.js";
 import { locate, locationsOf, sortPositions } from "./locate.js";
 
 /**
@@ -14,10 +13,6 @@ export class Definition extends LspTool<PositionInput> {
   readonly description =
     "Go to definition: where the symbol at `path` + `line`/`column` (1-based), or the symbol named `symbol` in `path`, is defined. Replies one `path:line:column: source line` per definition. Use it instead of Grep to find a function, type or variable.";
   protected readonly inputSchema: JsonSchema = positionSchema();
-
-  constructor(lsp: Lsp, options?: LspToolOptions) {
-    super(lsp, options);
-  }
 
   protected async run(input: PositionInput, ctx: ToolContext): Promise<ToolOutput> {
     const notes: string[] = [];

@@ -1,8 +1,8 @@
 import { type JsonSchema, type ToolContext, ToolOutput } from "@toolkit/core";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { formatDiagnostic } from "../diagnostics/format-diagnostic.js";
-import type { Lsp, ReadyServer } from "../session/lsp.js";
-import { LspTool, type LspToolOptions, withNotes } from "./lsp-tool.js";
+import type { ReadyServer } from "../session/lsp.js";
+import { LspTool, withNotes } from "./lsp-tool.js";
 
 /** Input of Diagnostics: one file, or the whole project when absent. */
 export interface DiagnosticsInput {
@@ -22,10 +22,6 @@ export class Diagnostics extends LspTool<DiagnosticsInput> {
     properties: { path: { type: "string", description: "A file; leave out for the whole project." } },
     additionalProperties: false,
   };
-
-  constructor(lsp: Lsp, options?: LspToolOptions) {
-    super(lsp, options);
-  }
 
   protected async run(input: DiagnosticsInput, ctx: ToolContext): Promise<ToolOutput> {
     const notes: string[] = [];

@@ -1,8 +1,7 @@
 import { type JsonSchema, type ToolContext, ToolOutput } from "@toolkit/core";
-import type { Lsp } from "../session/lsp.js";
 import type { PositionInput } from "./lsp-input.js";
 import { positionSchema } from "./lsp-input.js";
-import { LspTool, type LspToolOptions, withNotes } from "./lsp-tool.js";
+import { LspTool, withNotes } from "./lsp-tool.js";
 import { locate } from "./locate.js";
 
 /** Hover: the type and documentation of the symbol at a position (or named `symbol`). */
@@ -11,10 +10,6 @@ export class Hover extends LspTool<PositionInput> {
   readonly description =
     "Hover: the type signature and documentation of the symbol at `path` + `line`/`column` (1-based), or of the symbol named `symbol` in `path`.";
   protected readonly inputSchema: JsonSchema = positionSchema();
-
-  constructor(lsp: Lsp, options?: LspToolOptions) {
-    super(lsp, options);
-  }
 
   protected async run(input: PositionInput, ctx: ToolContext): Promise<ToolOutput> {
     const notes: string[] = [];

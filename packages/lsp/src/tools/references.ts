@@ -1,8 +1,7 @@
 import { type JsonSchema, type ToolContext, ToolOutput } from "@toolkit/core";
-import type { Lsp } from "../session/lsp.js";
 import type { PositionInput } from "./lsp-input.js";
 import { positionSchema } from "./lsp-input.js";
-import { LspTool, type LspToolOptions, withNotes } from "./lsp-tool.js";
+import { LspTool, withNotes } from "./lsp-tool.js";
 import { locate, locationsOf, sortPositions } from "./locate.js";
 
 /** Most references listed in one reply. */
@@ -17,10 +16,6 @@ export class References extends LspTool<PositionInput> {
   readonly description =
     "Find references: every use of the symbol at `path` + `line`/`column` (1-based), or of the symbol named `symbol` in `path`, across the project, its declaration included. Replies `N references:` then one `path:line:column: source line` each.";
   protected readonly inputSchema: JsonSchema = positionSchema();
-
-  constructor(lsp: Lsp, options?: LspToolOptions) {
-    super(lsp, options);
-  }
 
   protected async run(input: PositionInput, ctx: ToolContext): Promise<ToolOutput> {
     const notes: string[] = [];

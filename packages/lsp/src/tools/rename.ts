@@ -2,9 +2,8 @@ import { type JsonSchema, type ToolContext, ToolError, ToolOutput, Workspace } f
 import { hashBytes, StaleGuard } from "@toolkit/fs";
 import { applyTextEdits, type TextEdit } from "../edits/apply-text-edits.js";
 import { fileEditsOf } from "../edits/workspace-edit.js";
-import type { Lsp } from "../session/lsp.js";
 import { type PositionInput, positionSchema } from "./lsp-input.js";
-import { LspTool, type LspToolOptions, withNotes } from "./lsp-tool.js";
+import { LspTool, withNotes } from "./lsp-tool.js";
 import { locate } from "./locate.js";
 
 /** Input of Rename: a position (or symbol) and the new name. */
@@ -36,10 +35,6 @@ export class Rename extends LspTool<RenameInput> {
     { newName: { type: "string", description: "The new name." } },
     ["newName"],
   );
-
-  constructor(lsp: Lsp, options?: LspToolOptions) {
-    super(lsp, options);
-  }
 
   override isReadOnly(): boolean {
     return false;

@@ -1,7 +1,7 @@
 import { type JsonSchema, type ToolContext, ToolError, ToolOutput } from "@toolkit/core";
 import { pathToUri, uriToPath } from "../client/uri.js";
-import type { Lsp, ReadyServer } from "../session/lsp.js";
-import { LspTool, type LspToolOptions, withNotes } from "./lsp-tool.js";
+import type { ReadyServer } from "../session/lsp.js";
+import { LspTool, withNotes } from "./lsp-tool.js";
 
 /** Input of Symbols: a workspace query, or a file to outline. */
 export interface SymbolsInput {
@@ -68,10 +68,6 @@ export class Symbols extends LspTool<SymbolsInput> {
     },
     additionalProperties: false,
   };
-
-  constructor(lsp: Lsp, options?: LspToolOptions) {
-    super(lsp, options);
-  }
 
   protected async run(input: SymbolsInput, ctx: ToolContext): Promise<ToolOutput> {
     const notes: string[] = [];
