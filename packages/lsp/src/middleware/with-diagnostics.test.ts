@@ -12,7 +12,8 @@ function session() {
   return { run };
 }
 
-describe("withDiagnostics", () => {
+// Real servers start cold on a loaded machine: more time than the shared 30 s.
+describe("withDiagnostics", { timeout: 90_000 }, () => {
   describe("when an Edit introduces a type error", () => {
     it("appends exactly that error, and nothing once the next edit fixes it", async () => {
       const { run } = session();

@@ -47,7 +47,8 @@ afterAll(async () => {
   if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
 });
 
-describe.skipIf(skip)("bwrapServers", () => {
+// Real servers start cold on a loaded machine: more time than the shared 30 s.
+describe.skipIf(skip)("bwrapServers", { timeout: 90_000 }, () => {
   describe("the wrapped command", () => {
     it("reads the workspace, cannot write it, writes the cache dir, and has no network", async () => {
       const wrap = bwrapServers({ cacheDir });

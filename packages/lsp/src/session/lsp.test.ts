@@ -33,7 +33,8 @@ function exited(lsp: Lsp, pid: number): Promise<void> {
   });
 }
 
-describe("Lsp", () => {
+// Real servers start cold on a loaded machine: more time than the shared 30 s.
+describe("Lsp", { timeout: 90_000 }, () => {
   describe("when disposed", () => {
     it("leaves no process of the server's group behind", async () => {
       const { project, lsp } = await setUp();

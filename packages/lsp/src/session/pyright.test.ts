@@ -24,7 +24,8 @@ function session() {
   return async (name: string, input: unknown) => (await call(name, input)).textContent();
 }
 
-describe("pyright", () => {
+// Real servers start cold on a loaded machine: more time than the shared 30 s.
+describe("pyright", { timeout: 90_000 }, () => {
   it("reports exactly the error an Edit introduced, then none once fixed", async () => {
     const run = session();
     await run("Read", { file_path: "app/a.py" });

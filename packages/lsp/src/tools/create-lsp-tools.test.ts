@@ -17,7 +17,8 @@ function session() {
   };
 }
 
-describe("createLspTools", () => {
+// Real servers start cold on a loaded machine: more time than the shared 30 s.
+describe("createLspTools", { timeout: 90_000 }, () => {
   describe("Definition", () => {
     it("finds the definition from a 1-based position in an importer", async () => {
       const run = session();
