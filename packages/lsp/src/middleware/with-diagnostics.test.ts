@@ -108,4 +108,28 @@ describe("withDiagnostics", { timeout: 90_000 }, () => {
       });
     });
   });
+
+  describe("when the server does not answer within waitMs", () => {
+    it("says the diagnostics are pending", async () => {
+      const call = fixture.session(createFsTools(), (lsp) => [withDiagnostics(lsp, { waitMs: 1 })]);
+      await call("Read", { file_path: "src/b.ts" });
+      const out = await call("Edit", {
+        file_path: "src/b.ts",
+        old_string: "add(1, 2)",
+        new_string: "add(2, 1)",
+      });
+      expect(out.textContent()).toMatch(
+        /\n\nDiagnostics pending: the language server did not answer within 1 ms\.$/,
+      );
+    });
+  });
+
+  describe("when an option is wrong", () => {
+    it.each([
+      [{ waitMs: 0 }, "withDiagnostics: `waitMs` must be a positive integer; got 0"],
+      [{ maxLines: 1.5 }, "withDiagnostics: `maxLines` must be a positive integer; got 1.5"],
+    ])("%j throws a TypeError naming it", (options, message) => {
+      expect(() => withDiagnostics(fixture.lsp(), options)).toThrow(new TypeError(message));
+    });
+  });
 });

@@ -117,7 +117,7 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
     const lines = fresh.slice(0, maxLines).map((d) => formatDiagnostic(d, session.root));
     if (fresh.length > maxLines) lines.push(`... and ${fresh.length - maxLines} more`);
     if (pending) lines.push(`Diagnostics pending: the language server did not answer within ${waitMs} ms.`);
-    return appendLines(output, lines, notes, fresh.length);
+    return appendLines(output, lines, notes, fresh.length, warnings ? "problem" : "error");
   };
 }
 
@@ -125,11 +125,17 @@ function unavailable(error: unknown): string {
   return `Diagnostics unavailable: ${error instanceof Error ? error.message : String(error)}.`;
 }
 
-function appendLines(output: ToolOutput, lines: string[], notes: string[], count: number): ToolOutput {
+function appendLines(
+  output: ToolOutput,
+  lines: string[],
+  notes: string[],
+  count: number,
+  noun: string,
+): ToolOutput {
   if (lines.length === 0 && notes.length === 0) return output;
   const value = output.hasStructured ? output.structuredValue() : undefined;
   if (isJsonObject(value)) return output.withStructured({ ...value, diagnostics: [...notes, ...lines] });
-  const head = count === 0 ? [] : [`This edit introduced ${count} error${count === 1 ? "" : "s"}:`];
+  const head = count === 0 ? [] : [`This edit introduced ${count} ${noun}${count === 1 ? "" : "s"}:`];
   const block = [...notes, ...head, ...lines].join("\n");
   return output.withText(`${output.textContent()}\n\n${block}`);
 }
