@@ -133,6 +133,8 @@ export class LanguageClient {
       proc.once("spawn", () => resolve(proc.pid ?? -1));
       proc.once("error", reject);
     });
+    // A later 'error' (a failed kill) must not become an unhandled event that ends the host.
+    proc.on("error", () => {});
     const client = new LanguageClient(options, proc, pid);
     try {
       await client.#initialize(options);

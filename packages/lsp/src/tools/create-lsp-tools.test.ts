@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { findInNodeModules } from "../server/find-command.js";
 import { THREE_FILES, useLspProject } from "../testing/test-projects.js";
 import { createLspTools } from "./create-lsp-tools.js";
+import { createFsTools } from "@toolkit/fs";
 
 const fixture = useLspProject(THREE_FILES);
 
@@ -98,6 +99,21 @@ describe("createLspTools", { timeout: 90_000 }, () => {
         promisify(execFile)(tsc, ["--noEmit", "-p", join(fixture.project().root, "tsconfig.json")]),
       ).resolves.toBeDefined();
       expect(await run("Diagnostics", {})).toEqual({ text: "No errors or warnings.", isError: false });
+    });
+
+    it("refuses a file this session read that changed since, and writes nothing", async () => {
+      const call = fixture.session([...createLspTools(fixture.lsp()), ...createFsTools()]);
+      await call("Read", { file_path: "src/c.ts" });
+      const c = join(fixture.project().root, "src/c.ts");
+      const b = join(fixture.project().root, "src/b.ts");
+      await writeFile(c, `${await readFile(c, "utf8")}// edited elsewhere\n`);
+      const bBefore = await readFile(b, "utf8");
+      const out = await call("Rename", { path: "src/b.ts", symbol: "three", newName: "trio" });
+      expect(out.isError).toBe(true);
+      expect(out.textContent()).toContain(
+        "src/c.ts has changed since it was last read (another process or an editor wrote to it); nothing was written",
+      );
+      expect(await readFile(b, "utf8")).toBe(bBefore);
     });
 
     it("refuses a new name that is not an identifier", async () => {
