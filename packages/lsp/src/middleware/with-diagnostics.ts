@@ -32,7 +32,9 @@ interface Watched {
  * `src/a.ts:12:5 error TS2322 Type 'string' is not assignable to type 'number'.`,
  * at most `maxLines`. Before the call it reads the current diagnostics;
  * after a successful call it syncs the files with the server and reads them
- * again, waiting at most `waitMs` ("diagnostics pending" after that). A
+ * again. Each read waits at most `waitMs` ("diagnostics pending" after
+ * that); a server's first use also waits for it to start and load its
+ * project (`startTimeoutMs` of `createLsp`). A
  * structured reply (Loom's `edit_file`) gets a `diagnostics` array instead.
  *
  * @example
@@ -79,12 +81,16 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
       }
     }
     const watched: Watched[] = [];
+    let baselinePending = false;
     for (const { ready, files } of byServer.values()) {
       try {
         // Requests are pipelined: the server answers them in turn without a round trip between.
         const list = [...files];
-        const found = await Promise.all(list.map((f) => session.diagnosticsOf(ready, f, lsp.startTimeoutMs)));
-        watched.push({ ready, files: list, before: found.flatMap((d) => d ?? []) });
+        // The server was warmed when it started, so the baseline gets the same bound as the answer.
+        const found = await Promise.all(list.map((f) => session.diagnosticsOf(ready, f, waitMs)));
+        // Without a full baseline every old error would look new: say "pending" rather than guess.
+        if (found.some((d) => d === undefined)) baselinePending = true;
+        else watched.push({ ready, files: list, before: found.flatMap((d) => d ?? []) });
       } catch (error) {
         notes.push(unavailable(error));
       }
@@ -94,7 +100,7 @@ export function withDiagnostics(lsp: Lsp, options: WithDiagnosticsOptions = {}):
     if (output.isError) return output;
 
     const fresh: Diagnostic[] = [];
-    let pending = false;
+    let pending = baselinePending;
     const results = await Promise.all(
       watched.map(async ({ ready, files }) => {
         try {
