@@ -73,6 +73,12 @@ async function measure(
       );
       const ms = performance.now() - start;
       if (r?.output.isError) throw new Error(r.output.textContent());
+      // A figure only counts when the middleware did its work: the error reported, never "pending".
+      const text = r?.output.textContent() ?? "";
+      const reported = text.includes("This edit introduced");
+      if (middleware.length > 0 && (text.includes("pending") || reported !== (next === newBody))) {
+        throw new Error(`withDiagnostics did not report as expected:\n${text}`);
+      }
       current = next;
       return ms;
     };
