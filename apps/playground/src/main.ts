@@ -42,6 +42,7 @@ async function main(): Promise<number> {
     memory: paths.memory,
     oracleModel: cli.oracleModel,
     parallel: cli.parallel,
+    lsp: cli.lsp,
     yes: cli.yes,
     output: process.stdout,
     input: process.stdin,

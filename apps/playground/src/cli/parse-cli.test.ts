@@ -15,6 +15,7 @@ describe("parseCli", () => {
         keep: false,
         keepTrajectory: false,
         parallel: false,
+        lsp: false,
         yes: false,
         help: false,
       });
@@ -49,6 +50,7 @@ describe("parseCli", () => {
           "--keep",
           "--keep-trajectory",
           "--parallel",
+          "--lsp",
           "--yes",
         ]),
       ).toEqual({
@@ -62,6 +64,7 @@ describe("parseCli", () => {
         keep: true,
         keepTrajectory: true,
         parallel: true,
+        lsp: true,
         yes: true,
         help: false,
       });

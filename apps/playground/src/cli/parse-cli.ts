@@ -16,6 +16,7 @@ export interface CliOptions {
   keepTrajectory: boolean;
   memory: string | undefined;
   oracleModel: string | undefined;
+  lsp: boolean;
   help: boolean;
 }
 
@@ -46,6 +47,9 @@ Options:
   --oracle-model <name>
                        register the oracle tool: the model asks this (stronger) model
                        for advice, on the same provider, key and base URL, read-only
+  --lsp                start language servers on the workspace (typescript-language-server,
+                       pyright): edits report the errors they introduce, and the model
+                       gets Diagnostics, Definition, References, Hover, Symbols, Rename
   --help               show this text
 `;
 
@@ -69,6 +73,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       memory: { type: "string" },
       "oracle-model": { type: "string" },
       parallel: { type: "boolean", default: false },
+      lsp: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -103,6 +108,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     provider,
     model: values.model,
     parallel: values.parallel === true,
+    lsp: values.lsp === true,
     yes: values.yes === true,
     help: values.help === true,
   };

@@ -38,6 +38,25 @@ describe("runPlayground", () => {
     });
   });
 
+  describe("when --lsp is given", () => {
+    it("starts language servers on the workspace, says so, and offers the LSP tools", async () => {
+      const { output, text } = capture();
+      const outcome = await run({
+        provider: "scripted",
+        lsp: true,
+        yes: true,
+        output,
+        input: new PassThrough(),
+        env: {},
+      });
+      expect(outcome.error).toBeUndefined();
+      expect(text()).toContain(
+        "  lsp         language servers on the workspace: edits report the errors they introduce; Diagnostics, Definition, References, Hover, Symbols, Rename\n",
+      );
+      expect(outcome.result?.finishReason).toBe("stop");
+    });
+  });
+
   describe("when --json is given", () => {
     it("writes only the result and usage as JSON, streams nothing, and removes the throwaway workspace", async () => {
       const { output, text } = capture();

@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { toolTraits } from "@toolkit/core";
 import { addUsage, BareLoop, emptyUsage, type LoopResult, trajectoryObserver } from "@toolkit/loop";
 import { oracleModel, oracleTool } from "@toolkit/loom";
+import { createLsp, createLspTools, type Lsp, withDiagnostics } from "@toolkit/lsp";
 import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
 import { colorsFor } from "../render/colors.js";
@@ -39,6 +40,8 @@ export interface PlaygroundOptions {
   keepTrajectory?: boolean;
   /** Run a reply's calls in parallel waves. @default false */
   parallel?: boolean;
+  /** `--lsp`: language servers on the workspace, `withDiagnostics` on the edits, and the LSP tools. @default false */
+  lsp?: boolean;
   /** Skip approval prompts, and allow writing tools without a terminal. @default false */
   yes?: boolean;
   /** Record the session into this SQLite memory store, and serve SearchMemories over it. */
@@ -128,6 +131,12 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     write(
       `  oracle      ${options.oracleModel} on ${model.connection.provider}: read-only advice, reasoning on\n`,
     );
+  // Lazy: a server starts on the first file of its language the session touches.
+  const lsp: Lsp | undefined = options.lsp ? createLsp({ root: workspace.root }) : undefined;
+  if (lsp)
+    write(
+      "  lsp         language servers on the workspace: edits report the errors they introduce; Diagnostics, Definition, References, Hover, Symbols, Rename\n",
+    );
   if (store)
     write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
@@ -151,6 +160,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     middleware.push(refuseWithoutTerminal({ exempt: readOnly }));
   }
   middleware.push(timeout({ seconds: 300 }));
+  if (lsp) middleware.push(withDiagnostics(lsp));
 
   const task = options.task ?? SAMPLE_TASK;
   write(`\n${colors.bold("task")} ${task}\n`);
@@ -171,6 +181,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
       webFetch: { lookup: site.lookup, connect: site.connect },
       extra: [
         ...(store ? [new SearchMemories({ store })] : []),
+        ...(lsp ? createLspTools(lsp) : []),
         ...(options.oracleModel === undefined
           ? []
           : [oracleTool({ model: oracleModel({ ...model.connection, model: options.oracleModel }) })]),
@@ -201,6 +212,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   } finally {
     spinner.stop();
     await loop.dispose();
+    await lsp?.dispose();
     await model.close();
     await search.close();
     await site.close();
