@@ -21,7 +21,7 @@ export function commandOf(input: unknown): string | undefined {
  * is `"files"`.
  * An unknown tool is `"none"`: it will not run.
  *
- * @example classifyCall({ tool: shell, input: { command: "git status" } }) // "none"
+ * @example classifyCall({ tool: shell, input: { command: "git log" } }) // "none"
  */
 export function classifyCall(call: { tool: Tool | undefined; input: unknown }): CallEffect {
   const { tool, input } = call;
