@@ -76,6 +76,12 @@ describe("CheckpointStore", () => {
       await w.write("a.txt", "two\n");
       const again = await CheckpointStore.open({ workspace: w.root, stateDir: w.stateDir });
       expect(again.checkpoints().map((c) => c.id)).toEqual([first.id]);
+      expect(
+        await readFile(
+          join(w.stateDir, again.gitDir.split("/").at(-1) as string, "refs", "toolkit", "checkpoints"),
+          "utf8",
+        ),
+      ).toBe(`${first.commit}\n`);
       expect((await again.undo())?.restored).toEqual(["a.txt"]);
       expect(await readFile(join(w.root, "a.txt"), "utf8")).toBe("one\n");
       expect(await again.undo()).toBeUndefined();
@@ -90,6 +96,39 @@ describe("CheckpointStore", () => {
       await w.write("new/deep/x.txt", "x\n");
       expect((await store.restore(before.id)).removed).toEqual(["new/deep/x.txt"]);
       expect(await hashFiles(w.root)).toEqual({ "keep.txt": expect.any(String) });
+    });
+  });
+
+  describe("when a file becomes a folder and a folder a file", () => {
+    it("stores both states and restores each", async () => {
+      const { w, store } = await fresh();
+      await w.write("a", "file a\n");
+      await w.write("b/inner.txt", "in b\n");
+      const first = await store.snapshot({ turn: 1 });
+      const before = await hashFiles(w.root);
+      await rm(join(w.root, "a"));
+      await rm(join(w.root, "b"), { recursive: true });
+      await w.write("a/inner.txt", "in a\n");
+      await w.write("b", "file b\n");
+      const second = await store.snapshot({ turn: 2 });
+      const after = await hashFiles(w.root);
+      await store.restore(first.id);
+      expect(await hashFiles(w.root)).toEqual(before);
+      await store.restore(second.id);
+      expect(await hashFiles(w.root)).toEqual(after);
+    });
+  });
+
+  describe("when the workspace holds a nested git repository", () => {
+    it("stores it as git does, without failing the snapshot", async () => {
+      const { w, store } = await fresh();
+      await w.write("vendor/lib/x.txt", "x\n");
+      userGit(join(w.root, "vendor", "lib"), "init", "-q");
+      userGit(join(w.root, "vendor", "lib"), "add", "-A");
+      userGit(join(w.root, "vendor", "lib"), "commit", "-q", "-m", "lib");
+      await w.write("top.txt", "t\n");
+      const first = await store.snapshot({});
+      expect((await store.diff(first.id)).patch).toBe("");
     });
   });
 

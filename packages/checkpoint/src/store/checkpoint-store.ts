@@ -1,4 +1,4 @@
-import { mkdir, readFile, realpath, rmdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, rename, rmdir, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import type { ToolContext } from "@toolkit/core";
 import { nulFields, ShadowGit } from "../git/shadow-git.js";
@@ -274,7 +274,8 @@ export class CheckpointStore {
         `checkpoint ${sequence}: ${text}`,
       ])
     ).trim();
-    await this.#git.run(["update-ref", REF, commit]);
+    // The ref keeps every checkpoint reachable; written as git writes a loose ref (one process less per snapshot).
+    await writeLooseRef(this.gitDir, REF, commit);
     const checkpoint: Checkpoint = {
       id: commit.slice(0, 12),
       commit,
@@ -331,7 +332,9 @@ export class CheckpointStore {
       }
     }
     const touched = [...restored, ...removed];
-    if (touched.length > 0) {
+    // Removals first, and the folders they empty: a file may come back where a folder stood.
+    for (const paths of [removed, restored]) {
+      if (paths.length === 0) continue;
       await this.#git.run(
         [
           "restore",
@@ -341,9 +344,9 @@ export class CheckpointStore {
           "--pathspec-from-file=-",
           "--pathspec-file-nul",
         ],
-        { stdin: touched.map((p) => `${literalPathspec(p)}\0`).join("") },
+        { stdin: paths.map((p) => `${literalPathspec(p)}\0`).join("") },
       );
-      await removeEmptyParents(this.root, removed);
+      if (paths === removed) await removeEmptyParents(this.root, removed);
     }
     if (ctx) await forgetRestored(ctx, this.root, touched);
     return { target, before, restored, removed, skipped: skipped.sort() };
@@ -399,6 +402,15 @@ async function initShadow(git: ShadowGit, root: string): Promise<void> {
   // The user's own exclude rules, read (never written) from the workspace's .git.
   const own = await readFile(join(root, ".git", "info", "exclude"), "utf8").catch(() => "");
   await writeFile(join(git.gitDir, "info", "exclude"), own);
+}
+
+/** Replaces a loose ref atomically: `<gitDir>/<ref>` holding the hash and a newline. */
+async function writeLooseRef(gitDir: string, ref: string, commit: string): Promise<void> {
+  const file = join(gitDir, ...ref.split("/"));
+  await mkdir(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.lock`;
+  await writeFile(temp, `${commit}\n`);
+  await rename(temp, file);
 }
 
 /** Removes folders a restore emptied by deleting files, up to (never including) the workspace root. */

@@ -20,33 +20,44 @@ export function literalPathspec(path: string, exclude = false): string {
  * Brings the shadow index in line with the workspace and writes it as a
  * tree: every file the ignore rules keep, except regular files bigger than
  * `maxFileBytes`, which are left out (and out of the index, even when an
- * earlier, smaller version was stored) and reported. Only the files git
- * lists as new or modified are measured, so a second snapshot costs one
- * walk of the tree, not a read of every file.
+ * earlier, smaller version was stored) and reported. One walk of the tree
+ * (`git ls-files` of new, modified and deleted paths) finds what changed;
+ * only those paths are measured and handed to `git update-index`, so a
+ * snapshot after the first costs one walk, not a read of every file.
  */
 export async function stageWorkspace(git: ShadowGit, maxFileBytes: number): Promise<StagedWorkspace> {
   const listed = nulFields(
-    await git.text(["ls-files", "-z", "--others", "--modified", "--exclude-standard"]),
+    await git.text(["ls-files", "-z", "--others", "--modified", "--deleted", "--exclude-standard"]),
   );
-  const candidates = [...new Set(listed)];
+  // A nested repository is listed as `dir/` (and stored as a gitlink); the index names it without the slash.
+  const nested = new Set(listed.filter((path) => path.endsWith("/")).map((path) => path.slice(0, -1)));
+  const candidates = [...new Set(listed.map((path) => path.replace(/\/$/, "")))];
   const skipped: SkippedFile[] = [];
+  // Paths to drop from the index: files over the cap, and tracked files that became folders.
+  const drop = new Set<string>();
   await Promise.all(
     candidates.map(async (path) => {
       const stats = await lstat(join(git.workTree, path)).catch(() => undefined);
-      if (stats?.isFile() && stats.size > maxFileBytes) skipped.push({ path, bytes: stats.size });
+      if (stats?.isFile() && stats.size > maxFileBytes) {
+        skipped.push({ path, bytes: stats.size });
+        drop.add(path);
+      } else if (stats?.isDirectory() && !nested.has(path)) {
+        drop.add(path);
+      }
     }),
   );
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (skipped.length > 0) {
-    await git.run(
-      ["rm", "--cached", "-f", "-q", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"],
-      { stdin: skipped.map((s) => `${literalPathspec(s.path)}\0`).join("") },
-    );
+  const update = candidates.filter((path) => !drop.has(path));
+  if (drop.size > 0) {
+    await git.run(["update-index", "-z", "--force-remove", "--stdin"], {
+      stdin: [...drop].map((p) => `${p}\0`).join(""),
+    });
   }
-  const pathspecs = [".", ...skipped.map((s) => literalPathspec(s.path, true))];
-  await git.run(["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], {
-    stdin: pathspecs.map((p) => `${p}\0`).join(""),
-  });
+  if (update.length > 0) {
+    await git.run(["update-index", "-z", "--add", "--remove", "--replace", "--stdin"], {
+      stdin: update.map((p) => `${p}\0`).join(""),
+    });
+  }
   const tree = (await git.text(["write-tree"])).trim();
   return { tree, skipped };
 }
