@@ -1,7 +1,7 @@
-import { ToolError, type ToolOutput } from "@toolkit/core";
+import { type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import type { Checkpoint } from "../store/checkpoint.js";
-import type { CheckpointStore } from "../store/checkpoint-store.js";
+import type { CheckpointStore, RestoreResult } from "../store/checkpoint-store.js";
 import { CheckpointsTool } from "../tool/checkpoints-tool.js";
 import { type CallEffect, classifyCall } from "./classify-call.js";
 
@@ -22,6 +22,13 @@ export interface CheckpointsMiddleware extends Middleware {
   readonly store: CheckpointStore;
   /** Marks the start of a turn; pass the layer in the loop's `observers` too. */
   onTurnStart(event: { turn: number }): void;
+  /**
+   * Restores the files as they were before the first of `turns` changed
+   * them, in `ctx`'s session (its stale-guard records of restored files are
+   * cleared); undefined when none of them changed a file. `BareLoop`'s
+   * `rewindFiles` calls it from `rewind(toTurn)`.
+   */
+  restoreBefore(turns: readonly number[], ctx: ToolContext): Promise<RestoreResult | undefined>;
 }
 
 interface TurnState {
@@ -58,6 +65,8 @@ export function withCheckpoints(
   }
   const { onCheckpoint, classify = classifyCall } = options;
   const turns = new Map<string, TurnState>();
+  /** The turn checkpoints this layer took, per session, oldest first. */
+  const taken = new Map<string, Array<{ id: string; turn: number }>>();
   let epoch = 0;
 
   const checkpointsMiddleware = async function checkpointsMiddleware(
@@ -77,6 +86,9 @@ export function withCheckpoints(
         const pending = store.snapshot({ kind: "turn", turn: call.turn });
         turns.set(session, { turn: call.turn, epoch, checkpoint: pending });
         before = await pending;
+        const list = taken.get(session) ?? [];
+        list.push({ id: before.id, turn: call.turn });
+        taken.set(session, list);
         onCheckpoint?.(before, call);
       } else if (effect === "command") {
         await known.checkpoint;
@@ -111,6 +123,16 @@ export function withCheckpoints(
     store,
     onTurnStart(_event: { turn: number }): void {
       epoch++;
+    },
+    async restoreBefore(later: readonly number[], ctx: ToolContext): Promise<RestoreResult | undefined> {
+      const wanted = new Set(later);
+      const list = taken.get(ctx.sessionId) ?? [];
+      const index = list.findIndex((c) => wanted.has(c.turn));
+      if (index < 0) return undefined;
+      const result = await store.restore((list[index] as { id: string }).id, { ctx });
+      taken.set(ctx.sessionId, list.slice(0, index));
+      turns.delete(ctx.sessionId);
+      return result;
     },
   });
 }
