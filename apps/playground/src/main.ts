@@ -43,6 +43,7 @@ async function main(): Promise<number> {
     oracleModel: cli.oracleModel,
     parallel: cli.parallel,
     yes: cli.yes,
+    interactive: cli.interactive,
     output: process.stdout,
     input: process.stdin,
     signal: controller.signal,

@@ -16,6 +16,7 @@ describe("parseCli", () => {
         keepTrajectory: false,
         parallel: false,
         yes: false,
+        interactive: false,
         help: false,
       });
     });
@@ -50,6 +51,7 @@ describe("parseCli", () => {
           "--keep-trajectory",
           "--parallel",
           "--yes",
+          "-i",
         ]),
       ).toEqual({
         task: "Add a test",
@@ -63,6 +65,7 @@ describe("parseCli", () => {
         keepTrajectory: true,
         parallel: true,
         yes: true,
+        interactive: true,
         help: false,
       });
     });

@@ -32,7 +32,9 @@ describe("BareLoop.rewind", () => {
         registry: registryOf(echo("echo")),
         keepConversation: true,
       });
+      expect(loop.context).toBeUndefined();
       expect((await loop.run("first")).turns).toBe(2);
+      expect(loop.context?.sessionId).toBe(loop.sessionId);
       const second = await loop.run("second");
       expect(second.turns).toBe(1);
       expect(loop.conversationTurns()).toEqual([1, 2, 3]);

@@ -82,6 +82,15 @@ export class BareLoop {
     return this.#session.sessionId;
   }
 
+  /**
+   * The session's tool context, once the first run started: for what a host
+   * does between runs in the tools' session (a restore that clears the fs
+   * tools' read records of restored files).
+   */
+  get context(): ToolContext | undefined {
+    return this.#session.ctx;
+  }
+
   /** The session temp dir (`ctx.tempDir`), once the first run started. */
   get tempDir(): string | undefined {
     return this.#session.ctx?.tempDir;
