@@ -4,15 +4,11 @@ import { createToolContext, type ToolContext, Workspace } from "@toolkit/core";
 import { createFsTools } from "@toolkit/fs";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import { createShellTools } from "@toolkit/shell";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CheckpointStore, withCheckpoints } from "./index.js";
-import { hashFiles, type TestWorkspace, testWorkspace, userGit } from "./store/test-workspace.js";
+import { hashFiles, type TestWorkspace, useTestWorkspaces, userGit } from "./store/test-workspace.js";
 
-let ws: TestWorkspace | undefined;
-afterEach(async () => {
-  await ws?.cleanup();
-  ws = undefined;
-});
+const newWorkspace = useTestWorkspaces();
 
 /** Files that are never stored (ignored or over the cap): a restore leaves them as they are. */
 const UNSTORED = ["big.dat", "build/x", "debug.log"];
@@ -49,8 +45,7 @@ describe.each([
   ["a folder that is not a git repository", false],
 ])("checkpoints of %s", (_name, isRepo) => {
   it("undoes two turns to the exact bytes, restores one path, and never touches .git", async () => {
-    const w = await testWorkspace();
-    ws = w;
+    const w = await newWorkspace();
     await seed(w, isRepo);
     const gitBefore = isRepo ? await hashFiles(join(w.root, ".git")) : undefined;
 

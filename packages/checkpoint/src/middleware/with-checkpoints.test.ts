@@ -4,22 +4,17 @@ import { createToolContext, FnTool, Workspace } from "@toolkit/core";
 import { createFsTools } from "@toolkit/fs";
 import { dispatch, ToolRegistry } from "@toolkit/registry";
 import { createShellTools } from "@toolkit/shell";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Checkpoint } from "../store/checkpoint.js";
 import { CheckpointStore } from "../store/checkpoint-store.js";
-import { type TestWorkspace, testWorkspace } from "../store/test-workspace.js";
+import { useTestWorkspaces } from "../store/test-workspace.js";
 import { CheckpointsTool } from "../tool/checkpoints-tool.js";
 import { withCheckpoints } from "./with-checkpoints.js";
 
-let ws: TestWorkspace | undefined;
-afterEach(async () => {
-  await ws?.cleanup();
-  ws = undefined;
-});
+const newWorkspace = useTestWorkspaces();
 
 async function setup() {
-  const w = await testWorkspace();
-  ws = w;
+  const w = await newWorkspace();
   await w.write("a.txt", "a\n");
   const store = await CheckpointStore.open({ workspace: w.root, stateDir: w.stateDir });
   const taken: Checkpoint[] = [];

@@ -1,19 +1,14 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CheckpointError } from "./checkpoint-error.js";
 import { CheckpointStore } from "./checkpoint-store.js";
-import { hashFiles, type TestWorkspace, testWorkspace, userGit } from "./test-workspace.js";
+import { hashFiles, type TestWorkspace, useTestWorkspaces, userGit } from "./test-workspace.js";
 
-let ws: TestWorkspace | undefined;
-afterEach(async () => {
-  await ws?.cleanup();
-  ws = undefined;
-});
+const newWorkspace = useTestWorkspaces();
 
 async function fresh(maxFileBytes = 1024): Promise<{ w: TestWorkspace; store: CheckpointStore }> {
-  const w = await testWorkspace();
-  ws = w;
+  const w = await newWorkspace();
   return { w, store: await CheckpointStore.open({ workspace: w.root, stateDir: w.stateDir, maxFileBytes }) };
 }
 
@@ -172,8 +167,7 @@ describe("CheckpointStore", () => {
 
   describe("when options are wrong", () => {
     it("refuses a state folder inside the workspace", async () => {
-      const w = await testWorkspace();
-      ws = w;
+      const w = await newWorkspace();
       await expect(
         CheckpointStore.open({ workspace: w.root, stateDir: join(w.root, "state") }),
       ).rejects.toThrow(/`stateDir` .* is inside the workspace .*; checkpoints would store themselves/);

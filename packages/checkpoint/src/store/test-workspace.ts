@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
+import { afterEach } from "vitest";
 
 /** A workspace and a state folder, both removed by `cleanup`. */
 export interface TestWorkspace {
@@ -69,4 +70,17 @@ export async function hashFiles(dir: string, skip: readonly string[] = []): Prom
   }
   await walk(dir);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** For one test file: `next()` makes a fresh workspace; each is removed after its test. */
+export function useTestWorkspaces(): () => Promise<TestWorkspace> {
+  const made: TestWorkspace[] = [];
+  afterEach(async () => {
+    await Promise.all(made.splice(0).map((w) => w.cleanup()));
+  });
+  return async () => {
+    const w = await testWorkspace();
+    made.push(w);
+    return w;
+  };
 }

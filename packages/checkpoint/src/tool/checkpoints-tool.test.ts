@@ -2,20 +2,15 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createToolContext, toolTraits, Workspace } from "@toolkit/core";
 import { Edit, Read } from "@toolkit/fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CheckpointStore } from "../store/checkpoint-store.js";
-import { type TestWorkspace, testWorkspace } from "../store/test-workspace.js";
+import { useTestWorkspaces } from "../store/test-workspace.js";
 import { CheckpointsTool } from "./checkpoints-tool.js";
 
-let ws: TestWorkspace | undefined;
-afterEach(async () => {
-  await ws?.cleanup();
-  ws = undefined;
-});
+const newWorkspace = useTestWorkspaces();
 
 async function setup() {
-  const w = await testWorkspace();
-  ws = w;
+  const w = await newWorkspace();
   const store = await CheckpointStore.open({ workspace: w.root, stateDir: w.stateDir });
   const ctx = createToolContext({ cwd: w.root, tempDir: join(w.stateDir, "..", "tmp") });
   return { w, store, ctx, tool: new CheckpointsTool({ store }) };
