@@ -6,7 +6,13 @@ import { dispatch, ToolRegistry } from "@toolkit/registry";
 import { createShellTools } from "@toolkit/shell";
 import { describe, expect, it } from "vitest";
 import { CheckpointStore, withCheckpoints } from "./index.js";
-import { hashFiles, type TestWorkspace, useTestWorkspaces, userGit } from "./store/test-workspace.js";
+import {
+  hashFiles,
+  type TestWorkspace,
+  useTestWorkspaces,
+  userGit,
+  skipWithoutGit,
+} from "./store/test-workspace.js";
 
 const newWorkspace = useTestWorkspaces();
 
@@ -40,7 +46,7 @@ async function seed(w: TestWorkspace, isRepo: boolean): Promise<void> {
   await w.write("draft.md", "# draft\n");
 }
 
-describe.each([
+describe.skipIf(skipWithoutGit("the real-git checkpoint tests")).each([
   ["a git repository with uncommitted changes", true],
   ["a folder that is not a git repository", false],
 ])("checkpoints of %s", (_name, isRepo) => {

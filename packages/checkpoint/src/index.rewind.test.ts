@@ -7,7 +7,7 @@ import { ScriptedModelServer } from "@toolkit/loop/test";
 import { ToolRegistry } from "@toolkit/registry";
 import { afterEach, describe, expect, it } from "vitest";
 import { CheckpointStore, withCheckpoints } from "./index.js";
-import { hashFiles, type TestWorkspace, testWorkspace } from "./store/test-workspace.js";
+import { hashFiles, type TestWorkspace, testWorkspace, skipWithoutGit } from "./store/test-workspace.js";
 
 let ws: TestWorkspace | undefined;
 let server: ScriptedModelServer | undefined;
@@ -25,7 +25,7 @@ const write = (file_path: string, content: string) => ({
   toolCalls: [{ name: "Write", input: { file_path, content } }],
 });
 
-describe("BareLoop.rewind with withCheckpoints", () => {
+describe.skipIf(skipWithoutGit("the rewind tests"))("BareLoop.rewind with withCheckpoints", () => {
   describe("when three turns changed files", () => {
     it("rewind(1) restores the files and the conversation as they were after turn 1", async () => {
       const w = await testWorkspace();

@@ -7,7 +7,7 @@ import { createShellTools } from "@toolkit/shell";
 import { describe, expect, it } from "vitest";
 import type { Checkpoint } from "../store/checkpoint.js";
 import { CheckpointStore } from "../store/checkpoint-store.js";
-import { useTestWorkspaces } from "../store/test-workspace.js";
+import { useTestWorkspaces, skipWithoutGit } from "../store/test-workspace.js";
 import { CheckpointsTool } from "../tool/checkpoints-tool.js";
 import { withCheckpoints } from "./with-checkpoints.js";
 
@@ -35,7 +35,7 @@ async function setup() {
   return { w, store, layer, taken, run, registry };
 }
 
-describe("withCheckpoints", () => {
+describe.skipIf(skipWithoutGit("the withCheckpoints tests"))("withCheckpoints", () => {
   describe("when a turn only reads", () => {
     it("takes no checkpoint, for read-only tools and read-only commands alike", async () => {
       const { store, run } = await setup();

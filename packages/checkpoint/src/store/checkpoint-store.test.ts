@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CheckpointError } from "./checkpoint-error.js";
 import { CheckpointStore } from "./checkpoint-store.js";
-import { hashFiles, type TestWorkspace, useTestWorkspaces, userGit } from "./test-workspace.js";
+import {
+  hashFiles,
+  type TestWorkspace,
+  useTestWorkspaces,
+  userGit,
+  skipWithoutGit,
+} from "./test-workspace.js";
 
 const newWorkspace = useTestWorkspaces();
 
@@ -12,7 +18,7 @@ async function fresh(maxFileBytes = 1024): Promise<{ w: TestWorkspace; store: Ch
   return { w, store: await CheckpointStore.open({ workspace: w.root, stateDir: w.stateDir, maxFileBytes }) };
 }
 
-describe("CheckpointStore", () => {
+describe.skipIf(skipWithoutGit("the CheckpointStore tests"))("CheckpointStore", () => {
   describe("when a stored file grows over the cap", () => {
     it("leaves it out of the next checkpoint and a restore leaves its bytes alone", async () => {
       const { w, store } = await fresh();

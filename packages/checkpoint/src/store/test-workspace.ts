@@ -1,10 +1,10 @@
 // Test support: real workspaces in temp folders, hashed file by file.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { afterEach } from "vitest";
+import { afterEach, it } from "vitest";
 
 /** A workspace and a state folder, both removed by `cleanup`. */
 export interface TestWorkspace {
@@ -83,4 +83,31 @@ export function useTestWorkspaces(): () => Promise<TestWorkspace> {
     made.push(w);
     return w;
   };
+}
+
+/** The git on PATH is 2.26 or newer (`--pathspec-from-file`), or why not. */
+function gitProblem(): string | undefined {
+  const run = spawnSync("git", ["--version"], { encoding: "utf8" });
+  if (run.error || run.status !== 0)
+    return `git is not on PATH (${run.error?.message ?? `exit ${run.status}`})`;
+  const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(run.stdout) ?? []).slice(1).map(Number);
+  return major > 2 || (major === 2 && minor >= 26) ? undefined : `${run.stdout.trim()} is older than 2.26`;
+}
+
+const problem = gitProblem();
+
+/**
+ * True (skip) when git is missing or too old, with one printed line naming
+ * the Debian package; under CI=true the skip is a failing test instead.
+ */
+export function skipWithoutGit(what: string): boolean {
+  if (problem === undefined) return false;
+  if (process.env.CI === "true") {
+    it(`${what} needs git`, () => {
+      throw new Error(`git 2.26 or newer is required in CI (apt-get install -y git): ${problem}`);
+    });
+  } else {
+    console.log(`skipping ${what}: install the Debian package git (${problem})`);
+  }
+  return true;
 }

@@ -4,7 +4,7 @@ import { createToolContext, toolTraits, Workspace } from "@toolkit/core";
 import { Edit, Read } from "@toolkit/fs";
 import { describe, expect, it } from "vitest";
 import { CheckpointStore } from "../store/checkpoint-store.js";
-import { useTestWorkspaces } from "../store/test-workspace.js";
+import { useTestWorkspaces, skipWithoutGit } from "../store/test-workspace.js";
 import { CheckpointsTool } from "./checkpoints-tool.js";
 
 const newWorkspace = useTestWorkspaces();
@@ -16,7 +16,7 @@ async function setup() {
   return { w, store, ctx, tool: new CheckpointsTool({ store }) };
 }
 
-describe("CheckpointsTool", () => {
+describe.skipIf(skipWithoutGit("the CheckpointsTool tests"))("CheckpointsTool", () => {
   describe("when asked whether a call needs approval", () => {
     it("answers true for restore (and anything unknown), false for list and diff", async () => {
       const { store, tool } = await setup();
