@@ -36,6 +36,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   loom: [...ON_REGISTRY, "loop", "fs", "shell", "web-search"],
   // Language servers: the diagnostics middleware (registry), Rename through fs's stale guard, the shell's sandbox policy.
   lsp: [...ON_REGISTRY, "fs", "shell"],
+  // Checkpoints: a layer (registry) that reads Shell's command analysis and clears the fs stale guard.
+  checkpoint: [...ON_REGISTRY, "fs", "shell"],
   "ai-sdk": ON_REGISTRY,
   "openai-agents": ON_REGISTRY,
   langchain: ON_REGISTRY,

@@ -44,6 +44,7 @@ async function main(): Promise<number> {
     parallel: cli.parallel,
     lsp: cli.lsp,
     yes: cli.yes,
+    interactive: cli.interactive,
     output: process.stdout,
     input: process.stdin,
     signal: controller.signal,

@@ -2,6 +2,7 @@
 export { BareLoop } from "./loop/bare-loop.js";
 export type { RunOptions } from "./loop/bare-loop.js";
 export type { BareLoopOptions, LoopDispatchOptions } from "./loop/loop-options.js";
+export type { RewindableFiles } from "./loop/kept-conversation.js";
 export type {
   DeltaEvent,
   FinishEvent,

@@ -17,6 +17,7 @@ describe("parseCli", () => {
         parallel: false,
         lsp: false,
         yes: false,
+        interactive: false,
         help: false,
       });
     });
@@ -52,6 +53,7 @@ describe("parseCli", () => {
           "--parallel",
           "--lsp",
           "--yes",
+          "-i",
         ]),
       ).toEqual({
         task: "Add a test",
@@ -66,6 +68,7 @@ describe("parseCli", () => {
         parallel: true,
         lsp: true,
         yes: true,
+        interactive: true,
         help: false,
       });
     });

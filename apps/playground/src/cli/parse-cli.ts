@@ -11,6 +11,7 @@ export interface CliOptions {
   maxTurns: number | undefined;
   parallel: boolean;
   yes: boolean;
+  interactive: boolean;
   json: boolean;
   keep: boolean;
   keepTrajectory: boolean;
@@ -39,6 +40,9 @@ Options:
   --parallel           run a reply's tool calls in parallel waves
   --yes                do not ask before tools that write (without a terminal on
                        stdin and stdout, tools that write are refused unless --yes)
+  --interactive, -i    after each run, prompt for the next task in the same
+                       conversation, with checkpoints and /undo, /checkpoints,
+                       /restore <id> between tasks
   --json               print only the result and usage, as JSON, on stdout
   --keep               keep the throwaway workspace (removed at exit otherwise)
   --keep-trajectory    keep the trajectory file (removed at exit otherwise)
@@ -75,6 +79,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       parallel: { type: "boolean", default: false },
       lsp: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
+      interactive: { type: "boolean", short: "i", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -110,6 +115,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     parallel: values.parallel === true,
     lsp: values.lsp === true,
     yes: values.yes === true,
+    interactive: values.interactive === true,
     help: values.help === true,
   };
 }

@@ -1,6 +1,7 @@
 import { readdir, rm, rmdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
+import { CheckpointStore, CheckpointsTool, withCheckpoints } from "@toolkit/checkpoint";
 import { toolTraits } from "@toolkit/core";
 import { addUsage, BareLoop, emptyUsage, type LoopResult, trajectoryObserver } from "@toolkit/loop";
 import { oracleModel, oracleTool } from "@toolkit/loom";
@@ -12,6 +13,7 @@ import { consoleObserver } from "../render/console-observer.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
 import { refuseWithoutTerminal, terminalApprover } from "./ask-approval.js";
+import { COMMANDS, promptBetweenRuns } from "./between-runs.js";
 import { buildRegistry } from "./build-registry.js";
 import { chooseModel, type Provider } from "./choose-model.js";
 import { startLocalWebSearch } from "./local-web-search.js";
@@ -44,6 +46,11 @@ export interface PlaygroundOptions {
   lsp?: boolean;
   /** Skip approval prompts, and allow writing tools without a terminal. @default false */
   yes?: boolean;
+  /**
+   * After each run, prompt for the next task in the same conversation, with
+   * checkpoints on and `/undo`, `/checkpoints`, `/restore <id>` between runs. @default false
+   */
+  interactive?: boolean;
   /** Record the session into this SQLite memory store, and serve SearchMemories over it. */
   memory?: string | undefined;
   /** `--oracle-model`: register the oracle tool on this model (same provider, key and base URL). */
@@ -82,6 +89,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     json = false,
     keep = false,
     keepTrajectory = false,
+    interactive: prompting = false,
   } = options;
   const started = Date.now();
   const colors = colorsFor({ isTTY: output.isTTY === true && !json, env });
@@ -159,6 +167,19 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     // Nobody can answer a prompt: a tool that writes is refused, never run unasked.
     middleware.push(refuseWithoutTerminal({ exempt: readOnly }));
   }
+  // Checkpoints sit inside approvals (a refused call changes nothing) and outside the timeout.
+  const checkpointsDir = workspace.isSampleCopy ? join(workspace.runDir, "checkpoints") : undefined;
+  const checkpointStore = prompting
+    ? await CheckpointStore.open({
+        workspace: workspace.root,
+        ...(checkpointsDir ? { stateDir: checkpointsDir } : {}),
+      })
+    : undefined;
+  const checkpoints = checkpointStore ? withCheckpoints(checkpointStore) : undefined;
+  if (checkpoints) {
+    middleware.push(checkpoints);
+    write(`  checkpoints ${checkpointStore?.gitDir}; between tasks: ${COMMANDS}\n`);
+  }
   middleware.push(timeout({ seconds: 300 }));
   if (lsp) middleware.push(withDiagnostics(lsp));
 
@@ -193,7 +214,9 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     maxTurns: options.maxTurns ?? 30,
     cwd: workspace.root,
     isNonInteractive: !interactive,
+    ...(checkpoints ? { keepConversation: true, rewindFiles: checkpoints } : {}),
     observers: [
+      ...(checkpoints ? [checkpoints] : []),
       consoleObserver({ write, colors, spinner }),
       {
         onReply: (e) => {
@@ -205,10 +228,33 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
       ...(store ? [memoryObserver(store, { project: "playground" })] : []),
     ],
   });
+  const runOptions = options.signal ? { signal: options.signal } : {};
   try {
-    result = await loop.run(task, options.signal ? { signal: options.signal } : {});
-  } catch (e) {
-    error = e instanceof Error ? e : new Error(String(e));
+    try {
+      result = await loop.run(task, runOptions);
+    } catch (e) {
+      error = e instanceof Error ? e : new Error(String(e));
+    }
+    if (checkpointStore) {
+      await promptBetweenRuns({
+        loop,
+        checkpoints: new CheckpointsTool({ store: checkpointStore, restoreNeedsApproval: false }),
+        input,
+        output,
+        write,
+        colors,
+        starts: [0],
+        runTask: async (next) => {
+          try {
+            result = await loop.run(next, runOptions);
+            error = undefined;
+          } catch (e) {
+            error = e instanceof Error ? e : new Error(String(e));
+            write(`${colors.red("the run failed:")} ${error.message}\n`);
+          }
+        },
+      });
+    }
   } finally {
     spinner.stop();
     await loop.dispose();
@@ -217,6 +263,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     await search.close();
     await site.close();
     store?.close();
+    if (checkpointsDir && !keep) await rm(checkpointsDir, { recursive: true, force: true });
   }
   const durationMs = Date.now() - started;
   const removed = workspace.isSampleCopy && !keep;

@@ -245,6 +245,23 @@ describe("toAiSdkTools", () => {
       else expect(output).toMatchObject({ type: "execution-denied" });
     });
 
+    it("asks for a call the tool's needsApproval trait names, even with the policy off", async () => {
+      writes = 0;
+      const registry = files();
+      const tool = registry.get("write");
+      if (!tool) throw new Error("no write tool");
+      registry.register(Object.assign(tool, { needsApproval: () => true }));
+      const model = new MockLanguageModelV3({ doGenerate: [callTool("write", { text: "hi" })] });
+      const asked = await generateText({
+        model,
+        tools: toAiSdkTools(registry, { ctx, needsApproval: false }),
+        stopWhen: stepCountIs(3),
+        prompt: "note hi",
+      });
+      expect(asked.content.find((p) => p.type === "tool-approval-request")?.toolCall.toolName).toBe("write");
+      expect(writes).toBe(0);
+    });
+
     it("does not ask for a read-only tool under `writes`", async () => {
       const model = new MockLanguageModelV3({ doGenerate: [callTool("add", { a: 1, b: 2 }), answer("3")] });
       const result = await generateText({

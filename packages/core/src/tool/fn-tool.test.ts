@@ -83,9 +83,20 @@ describe("FnTool", () => {
       expect(traits.systemPrompt).toBeUndefined();
       expect(traits.recordsTrajectory).toBe(true);
       expect(traits.isIdempotent).toBe(false);
+      expect(traits.needsApproval({})).toBe(false);
       expect(traits.descriptorDigest).toBe(descriptorDigest(add()));
     });
   });
+  describe("when a tool declares that some calls need approval", () => {
+    it("passes each input to its needsApproval", () => {
+      const tool = Object.assign(add(), {
+        needsApproval: (input: unknown) => (input as { a: number }).a > 1,
+      });
+      expect(toolTraits(tool).needsApproval({ a: 2, b: 0 })).toBe(true);
+      expect(toolTraits(tool).needsApproval({ a: 1, b: 0 })).toBe(false);
+    });
+  });
+
   describe("when traits are chained", () => {
     it("sets each one", () => {
       const tool = add()

@@ -42,6 +42,13 @@ export interface Tool {
    * tolerated alias is not refused as an unexpected field.
    */
   normalizeInput?(input: unknown): unknown;
+  /**
+   * [false] True: this call waits for the user's approval whatever the
+   * host's policy says (`approvals()` asks even for an exempt call; the
+   * adapters' `needsApproval` asks even under `false` or `"writes"`). E.g.
+   * `Checkpoints` answers true for `restore`.
+   */
+  needsApproval?(input: unknown): boolean;
   /** [undefined] The JSON Schema (root `type: "object"`) every successful structured result satisfies; MCP advertises it. */
   outputSchema?(): JsonSchema | undefined;
 }
@@ -56,6 +63,7 @@ export interface ToolTraits {
   readonly descriptorDigest: string;
   isSafeForConcurrentExecution(input: unknown): boolean;
   resourceKey(input: unknown): string | undefined;
+  needsApproval(input: unknown): boolean;
 }
 
 /** Resolves a tool's optional traits to their defaults in one place. */
@@ -73,6 +81,7 @@ export function toolTraits(tool: Tool): ToolTraits {
     },
     isSafeForConcurrentExecution: (input) => isSafeForConcurrentExecution(tool, input),
     resourceKey: (input) => tool.resourceKey?.(input) ?? undefined,
+    needsApproval: (input) => tool.needsApproval?.(input) === true,
   };
 }
 

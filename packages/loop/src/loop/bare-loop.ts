@@ -5,6 +5,8 @@ import { callFrameOf } from "../task/call-frame.js";
 import { RunScope } from "../task/run-scope.js";
 import { type BareLoopOptions, type ResolvedLoopOptions, resolveLoopOptions } from "./loop-options.js";
 import { type LoopResult, notify } from "./observer.js";
+import { KeptConversation, type RewindableFiles } from "./kept-conversation.js";
+import type { Message } from "../model/messages.js";
 import { runLoop } from "./run-loop.js";
 import { LoopSession } from "./session.js";
 
@@ -34,10 +36,28 @@ export interface RunOptions {
 export class BareLoop {
   readonly #options: ResolvedLoopOptions;
   readonly #session: LoopSession;
+  readonly #kept: KeptConversation | undefined;
+  readonly #rewindFiles: RewindableFiles | undefined;
   #running = false;
 
   constructor(options: BareLoopOptions) {
     this.#options = resolveLoopOptions(options);
+    const { keepConversation = false, rewindFiles } = options;
+    if (typeof keepConversation !== "boolean") {
+      throw new TypeError(
+        `BareLoop: \`keepConversation\` must be a boolean, got ${JSON.stringify(keepConversation)}`,
+      );
+    }
+    if (rewindFiles !== undefined && typeof rewindFiles?.restoreBefore !== "function") {
+      throw new TypeError("BareLoop: `rewindFiles` must have a restoreBefore(turns, ctx) method");
+    }
+    if (rewindFiles !== undefined && !keepConversation) {
+      throw new TypeError(
+        "BareLoop: `rewindFiles` needs `keepConversation: true` (rewind goes back in a kept conversation)",
+      );
+    }
+    this.#kept = keepConversation ? new KeptConversation() : undefined;
+    this.#rewindFiles = rewindFiles;
     this.#session = new LoopSession({
       cwd: options.cwd,
       sessionId: options.sessionId,
@@ -62,6 +82,15 @@ export class BareLoop {
     return this.#session.sessionId;
   }
 
+  /**
+   * The session's tool context, once the first run started: for what a host
+   * does between runs in the tools' session (a restore that clears the fs
+   * tools' read records of restored files).
+   */
+  get context(): ToolContext | undefined {
+    return this.#session.ctx;
+  }
+
   /** The session temp dir (`ctx.tempDir`), once the first run started. */
   get tempDir(): string | undefined {
     return this.#session.ctx?.tempDir;
@@ -81,8 +110,10 @@ export class BareLoop {
 
   /**
    * Runs a task to a final answer. One run at a time; every run of a loop
-   * shares its session (context, temp dir, background jobs) but starts a new
-   * conversation.
+   * shares its session (context, temp dir, background jobs) and starts a new
+   * conversation, unless `keepConversation` is on: then the task is the next
+   * user message of the kept conversation (a run that fails leaves it as it
+   * was). A run inside a caller's `context` never touches the kept one.
    */
   async run(
     task: string | readonly ContentPart[],
@@ -98,16 +129,18 @@ export class BareLoop {
     this.#running = true;
     const o = this.#options;
     const start = o.clock.now();
+    const kept = context ? undefined : this.#kept;
+    const firstTurn = kept?.nextTurn ?? 1;
     let turns = 0;
     const countTurns = {
       onTurnStart: (e: { turn: number }) => {
-        turns = e.turn;
+        turns = e.turn - firstTurn + 1;
       },
     };
     const scope = new RunScope(o, context && callFrameOf(context));
     const options = {
       ...o,
-      observers: [countTurns, ...o.observers],
+      observers: [countTurns, ...(kept ? [kept.tracker()] : []), ...o.observers],
       middleware: [scope.bindCalls, ...o.middleware],
     };
     const unsubscribe = o.registry.onToolSurfaceChanged((diff) =>
@@ -128,11 +161,14 @@ export class BareLoop {
           ctx: base.withSignal(runSignal),
           task: parts,
           signal: runSignal,
+          ...(kept ? { history: kept.messages(), firstTurn } : {}),
         }),
       );
+      kept?.finish(result.messages, firstTurn + result.turns - 1);
       notify(o.observers, "onFinish", { result, error: undefined, turns, durationMs: o.clock.now() - start });
       return result;
     } catch (error) {
+      kept?.fail(turns, firstTurn);
       notify(o.observers, "onFinish", {
         result: undefined,
         error: error instanceof Error ? error : new Error(String(error)),
@@ -144,6 +180,47 @@ export class BareLoop {
       unsubscribe();
       this.#running = false;
     }
+  }
+
+  /**
+   * Goes back to the end of turn `toTurn` of the kept conversation (0: before
+   * the first turn), files and conversation as one operation: the files are
+   * put back as they were before the first later turn changed them (through
+   * `rewindFiles`), then the conversation is cut after `toTurn`. When the
+   * files cannot be restored it rejects and the conversation stays whole.
+   * Needs `keepConversation: true`; not while a run is in progress.
+   *
+   * @example
+   * await loop.run("Rename the option");  // turns 1-3
+   * await loop.rewind(1);                  // files and conversation as after turn 1
+   */
+  async rewind(toTurn: number): Promise<void> {
+    const kept = this.#kept;
+    if (!kept)
+      throw new Error(
+        "BareLoop.rewind: the loop keeps no conversation; create it with `keepConversation: true`",
+      );
+    if (this.#running) throw new Error("BareLoop.rewind: a run is in progress on this loop");
+    const { later, keep } = kept.plan(toTurn);
+    this.#running = true;
+    try {
+      if (later.length > 0 && this.#rewindFiles) {
+        await this.#rewindFiles.restoreBefore(later, await this.#session.start());
+      }
+      kept.truncate(toTurn, keep);
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  /** The kept conversation (a copy; empty unless `keepConversation` is on). */
+  conversation(): Message[] {
+    return this.#kept?.messages() ?? [];
+  }
+
+  /** The turn numbers of the kept conversation, oldest first. */
+  conversationTurns(): number[] {
+    return this.#kept?.turns() ?? [];
   }
 
   /** Ends background jobs (`ctx.onDispose` cleanups) and removes the session temp dir. Idempotent. */

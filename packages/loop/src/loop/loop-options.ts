@@ -1,3 +1,4 @@
+import type { RewindableFiles } from "./kept-conversation.js";
 import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
 import { type Clock, systemClock } from "../runtime/clock.js";
 import type { Constraint, ModelClient } from "../model/model-client.js";
@@ -49,6 +50,14 @@ export interface BareLoopOptions {
   userContext?: Record<string, string>;
   /** Time for durations. @default systemClock */
   clock?: Clock;
+  /**
+   * Keep the conversation across runs: each `run()` continues it, turns are
+   * numbered across runs, and `rewind(toTurn)` can go back. @default false
+   * (each run starts a new conversation)
+   */
+  keepConversation?: boolean;
+  /** The files side of `rewind` (e.g. `@toolkit/checkpoint`'s `withCheckpoints` layer). @default none: rewind cuts the conversation only */
+  rewindFiles?: RewindableFiles;
 }
 
 /** Options after defaults and checks. */

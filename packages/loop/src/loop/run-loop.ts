@@ -20,11 +20,22 @@ export interface RunLoopInput {
   ctx: ToolContext;
   task: readonly ContentPart[];
   signal: AbortSignal;
+  /** The conversation so far, when the loop keeps it; the task is appended to it. @default [] */
+  history?: readonly Message[];
+  /** The number of the run's first turn (turns count on across runs of a kept conversation). @default 1 */
+  firstTurn?: number;
 }
 
 /** The turn loop: request, classify, dispatch, append, until a final answer or a hard failure. */
-export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): Promise<LoopResult> {
-  const messages: Message[] = [{ role: "user", parts: task }];
+export async function runLoop({
+  options: o,
+  ctx,
+  task,
+  signal,
+  history = [],
+  firstTurn = 1,
+}: RunLoopInput): Promise<LoopResult> {
+  const messages: Message[] = [...history, { role: "user", parts: task }];
   const records: ToolCallRecord[] = [];
   const usage: Usage = emptyUsage();
   const detector = new LoopDetector();
@@ -33,9 +44,9 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
   // The text of replies cut at the output limit, joined to the reply that finishes it.
   let carried = "";
 
-  for (let turn = 1; ; turn++) {
+  for (let turn = firstTurn; ; turn++) {
     if (signal.aborted) throw cancelled(turn);
-    if (turn > o.maxTurns) {
+    if (turn - firstTurn >= o.maxTurns) {
       throw new LoopError("MaxTurns", `The run reached maxTurns (${o.maxTurns}) before a final answer`, {
         turn: turn - 1,
       });
@@ -82,7 +93,7 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
     const finish = (text: string, reason: FinishReason): LoopResult => ({
       text,
       messages,
-      turns: turn,
+      turns: turn - firstTurn + 1,
       toolCalls: records,
       usage: { ...usage },
       finishReason: reason,

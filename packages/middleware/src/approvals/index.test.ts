@@ -122,6 +122,22 @@ describe("approvals", () => {
     });
   });
 
+  describe("when the tool says a call needs approval", () => {
+    it("asks even where `exempt` would pass the call, and passes the calls the trait does not name", async () => {
+      const { tool, ran } = shell();
+      const guarded = Object.assign(tool, {
+        needsApproval: (input: unknown) => (input as { command: string }).command.startsWith("rm"),
+      });
+      const { ask, asked } = host("deny");
+      const layer = [approvals({ ask, store: new MemoryApprovalStore(), exempt: () => true })];
+      await runOne(registryWith(guarded), layer, call("ls"));
+      const r = await runOne(registryWith(guarded), layer, call("rm -rf build"));
+      expect(asked.map((a) => a.input)).toEqual(['{"command":"rm -rf build"}']);
+      expect(r.output.isError).toBe(true);
+      expect(ran).toEqual(["ls"]);
+    });
+  });
+
   describe("when options are wrong", () => {
     it.each([
       [{ store: new MemoryApprovalStore() }, "approvals: `ask` must be a function, got undefined"],

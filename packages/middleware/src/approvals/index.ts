@@ -30,7 +30,7 @@ export interface ApprovalsOptions {
   ask: (request: ApprovalRequest) => ApprovalAnswer | Promise<ApprovalAnswer>;
   /** Where grants persist (`MemoryApprovalStore`, `JsonFileApprovalStore` or your own). */
   store: ApprovalStore;
-  /** Tools that need no approval, e.g. read-only ones. @default none */
+  /** Tools that need no approval, e.g. read-only ones; a call whose tool's `needsApproval(input)` is true is asked anyway. @default none */
   exempt?: (call: DispatchCall) => boolean;
 }
 
@@ -62,7 +62,9 @@ export function approvals(options: ApprovalsOptions): Middleware {
   }
 
   return async function approvalsMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
-    if (!isRealCall(call) || exempt?.(call)) return next(call);
+    if (!isRealCall(call)) return next(call);
+    // A tool's own "this call needs approval" outranks the host's exemption.
+    if (!toolTraits(call.tool).needsApproval(call.input) && exempt?.(call)) return next(call);
     const digest = toolTraits(call.tool).descriptorDigest;
     const input = canonicalJson(call.input);
     const toolKey = grantKey(call.name, digest, undefined);

@@ -63,3 +63,27 @@ describe("resolveApproval", () => {
     });
   });
 });
+
+describe("resolveApproval with the tool's needsApproval trait", () => {
+  const guarded = Object.assign(echoTool("guarded"), {
+    needsApproval: (input: unknown) => (input as { action?: string }).action === "restore",
+  });
+
+  describe("when the policy would not ask", () => {
+    it.each([false, "writes" as const, () => false])(
+      "asks for the calls the trait names (%s)",
+      async (policy) => {
+        const approval = resolveApproval(policy, guarded.readOnly());
+        if (typeof approval === "boolean") throw new Error("expected a per-call function");
+        expect(await approval({ action: "restore" }, "c1")).toBe(true);
+        expect(await approval({ action: "list" }, "c2")).toBe(false);
+      },
+    );
+  });
+
+  describe("when the policy asks for every call", () => {
+    it("still asks for every call", () => {
+      expect(resolveApproval(true, guarded)).toBe(true);
+    });
+  });
+});

@@ -61,9 +61,23 @@ export function checkApprovalPolicy<Check = ApprovalCheck>(
 /**
  * Resolves a policy for one tool: `true`/`false` as they are, `"writes"` to
  * whether the tool is not read-only, and a function to a per-call function
- * that asks it with `{ tool, input, callId, digest }`.
+ * that asks it with `{ tool, input, callId, digest }`. A tool with a
+ * `needsApproval(input)` trait is asked for the calls it names on top of
+ * the policy (a per-call function unless the policy already asks always).
  */
 export function resolveApproval<CallId = string | undefined>(
+  policy: ApprovalPolicy<ApprovalCheck<CallId>>,
+  tool: Tool,
+): ResolvedApproval<CallId> {
+  const resolved = resolvePolicy(policy, tool);
+  // The tool's own trait asks for the calls it names, whatever the policy.
+  if (resolved === true || typeof tool.needsApproval !== "function") return resolved;
+  const traits = toolTraits(tool);
+  if (resolved === false) return (input) => traits.needsApproval(input);
+  return async (input, callId) => traits.needsApproval(input) || (await resolved(input, callId));
+}
+
+function resolvePolicy<CallId>(
   policy: ApprovalPolicy<ApprovalCheck<CallId>>,
   tool: Tool,
 ): ResolvedApproval<CallId> {

@@ -1,0 +1,75 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Workspace } from "@toolkit/core";
+import { createFsTools } from "@toolkit/fs";
+import { BareLoop, openaiChat } from "@toolkit/loop";
+import { ScriptedModelServer } from "@toolkit/loop/test";
+import { ToolRegistry } from "@toolkit/registry";
+import { afterEach, describe, expect, it } from "vitest";
+import { CheckpointStore, withCheckpoints } from "./index.js";
+import { hashFiles, type TestWorkspace, testWorkspace, skipWithoutGit } from "./store/test-workspace.js";
+
+let ws: TestWorkspace | undefined;
+let server: ScriptedModelServer | undefined;
+let loop: BareLoop | undefined;
+afterEach(async () => {
+  await loop?.dispose();
+  await server?.close();
+  await ws?.cleanup();
+  ws = undefined;
+  server = undefined;
+  loop = undefined;
+});
+
+const write = (file_path: string, content: string) => ({
+  toolCalls: [{ name: "Write", input: { file_path, content } }],
+});
+
+describe.skipIf(skipWithoutGit("the rewind tests"))("BareLoop.rewind with withCheckpoints", () => {
+  describe("when three turns changed files", () => {
+    it("rewind(1) restores the files and the conversation as they were after turn 1", async () => {
+      const w = await testWorkspace();
+      ws = w;
+      await w.write("keep.txt", "as the user left it\n");
+      server = await ScriptedModelServer.start({
+        script: [
+          write("one.txt", "turn 1\n"),
+          write("two.txt", "turn 2\n"),
+          write("one.txt.bak", "turn 3\n"),
+          { text: "done" },
+          { text: "after the rewind" },
+        ],
+      });
+      const store = await CheckpointStore.open({ workspace: w.root, stateDir: w.stateDir });
+      const checkpoints = withCheckpoints(store);
+      const registry = new ToolRegistry();
+      for (const tool of createFsTools({ workspace: new Workspace({ root: w.root }) }))
+        registry.register(tool);
+      loop = new BareLoop({
+        model: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted" }),
+        registry,
+        middleware: [checkpoints],
+        observers: [checkpoints],
+        keepConversation: true,
+        rewindFiles: checkpoints,
+        cwd: w.root,
+        isNonInteractive: true,
+      });
+      await loop.run("make three files");
+      const afterTurn1 = { "keep.txt": (await hashFiles(w.root))["keep.txt"] as string };
+      expect(loop.conversationTurns()).toEqual([1, 2, 3, 4]);
+      expect(store.checkpoints().map((c) => c.turn)).toEqual([1, 2, 3]);
+
+      await loop.rewind(1);
+      const files = await hashFiles(w.root);
+      expect(Object.keys(files)).toEqual(["keep.txt", "one.txt"]);
+      expect(files["keep.txt"]).toBe(afterTurn1["keep.txt"]);
+      expect(await readFile(join(w.root, "one.txt"), "utf8")).toBe("turn 1\n");
+      expect(loop.conversation().map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
+
+      const next = await loop.run("go on");
+      expect(next.text).toBe("after the rewind");
+      expect(server.requests.at(-1)?.body).not.toContain("two.txt");
+    });
+  });
+});
