@@ -25,6 +25,8 @@ export interface RunCommandOptions {
    * can be found, the pipe is closed). @default 1000
    */
   drainMs?: number;
+  /** Also sees every chunk of output as it arrives (live progress); absent: nothing extra runs. */
+  onOutput?: ((stream: "stdout" | "stderr", chunk: Buffer) => void) | undefined;
 }
 
 /** How a command ended. */
@@ -48,6 +50,11 @@ export async function runCommand(options: RunCommandOptions): Promise<RunOutcome
   const start = performance.now();
   const proc = backend.spawn(request);
   const output = [pipeInto(proc.stdout, options.stdout), pipeInto(proc.stderr, options.stderr)];
+  const { onOutput } = options;
+  if (onOutput) {
+    proc.stdout.on("data", (chunk: Buffer) => onOutput("stdout", chunk));
+    proc.stderr.on("data", (chunk: Buffer) => onOutput("stderr", chunk));
+  }
   let stopped: "timeout" | "cancelled" | undefined;
   let killing: Promise<void> | undefined;
   const stop = (why: "timeout" | "cancelled") => {

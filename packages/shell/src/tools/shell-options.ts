@@ -42,6 +42,11 @@ export interface ShellOptions {
   maxRunningJobs?: number;
   /** Finished jobs kept per session (oldest forgotten first). @default 20 */
   maxFinishedJobs?: number;
+  /**
+   * Silence after which a running command's live progress says `no new output for N s`
+   * (again after each as long). Only when the host listens to progress. @default 30000
+   */
+  stalledOutputMs?: number;
 }
 
 /** ShellOptions with every default applied. */
@@ -70,6 +75,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     killGraceMs = 2000,
     maxRunningJobs = 16,
     maxFinishedJobs = 20,
+    stalledOutputMs = 30_000,
   } = options;
   if (backend !== undefined && sandbox !== "off") {
     throw new TypeError(
@@ -88,6 +94,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
   positive("killGraceMs", killGraceMs, true);
   positive("maxRunningJobs", maxRunningJobs);
   positive("maxFinishedJobs", maxFinishedJobs, true);
+  positive("stalledOutputMs", stalledOutputMs);
   return {
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
@@ -105,6 +112,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     killGraceMs,
     maxRunningJobs,
     maxFinishedJobs,
+    stalledOutputMs,
   };
 }
 
