@@ -27,6 +27,8 @@ export interface RunCommandOptions {
   drainMs?: number;
   /** Also sees every chunk of output as it arrives (live progress); absent: nothing extra runs. */
   onOutput?: ((stream: "stdout" | "stderr", chunk: Buffer) => void) | undefined;
+  /** Gets the process as soon as it is started (a job keeps its stdin). */
+  onSpawn?: ((proc: ShellProcess) => void) | undefined;
 }
 
 /** How a command ended. */
@@ -49,6 +51,7 @@ export async function runCommand(options: RunCommandOptions): Promise<RunOutcome
   const { backend, request, timeoutMs, signal, killGraceMs = 2000, drainMs = 1000 } = options;
   const start = performance.now();
   const proc = backend.spawn(request);
+  options.onSpawn?.(proc);
   const output = [pipeInto(proc.stdout, options.stdout), pipeInto(proc.stderr, options.stderr)];
   const { onOutput } = options;
   if (onOutput) {

@@ -1,6 +1,6 @@
 import type { Workspace } from "@toolkit/core";
 import { DEFAULT_MAX_SPILL_BYTES } from "../capture/stream-capture.js";
-import type { ShellBackend } from "../process/shell-backend.js";
+import type { ShellBackend, TerminalSize } from "../process/shell-backend.js";
 import { UnixShellBackend } from "../process/unix-backend.js";
 import type { ProxyLookupFunction } from "../sandbox/allow-list-proxy.js";
 import { normalizeSandboxSetting, type SandboxSetting } from "../sandbox/policy.js";
@@ -47,6 +47,8 @@ export interface ShellOptions {
    * (again after each as long). Only when the host listens to progress. @default 30000
    */
   stalledOutputMs?: number;
+  /** The size of a `tty: true` job's terminal, in character cells. @default { cols: 120, rows: 40 } */
+  terminalSize?: TerminalSize;
 }
 
 /** ShellOptions with every default applied. */
@@ -76,6 +78,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     maxRunningJobs = 16,
     maxFinishedJobs = 20,
     stalledOutputMs = 30_000,
+    terminalSize = { cols: 120, rows: 40 },
   } = options;
   if (backend !== undefined && sandbox !== "off") {
     throw new TypeError(
@@ -95,6 +98,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
   positive("maxRunningJobs", maxRunningJobs);
   positive("maxFinishedJobs", maxFinishedJobs, true);
   positive("stalledOutputMs", stalledOutputMs);
+  checkTerminalSize(terminalSize);
   return {
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
@@ -113,6 +117,7 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     maxRunningJobs,
     maxFinishedJobs,
     stalledOutputMs,
+    terminalSize: { cols: terminalSize.cols, rows: terminalSize.rows },
   };
 }
 
@@ -120,6 +125,16 @@ function positive(name: string, value: unknown, zeroAllowed = false): void {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
     throw new TypeError(
       `Shell: \`${name}\` must be a ${zeroAllowed ? "non-negative" : "positive"} number, got ${JSON.stringify(value)}`,
+    );
+  }
+}
+
+function checkTerminalSize(size: unknown): void {
+  const { cols, rows } = (size ?? {}) as { cols?: unknown; rows?: unknown };
+  const cell = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 2 && n <= 1000;
+  if (size === null || typeof size !== "object" || !cell(cols) || !cell(rows)) {
+    throw new TypeError(
+      `Shell: \`terminalSize\` must be { cols, rows } with whole numbers from 2 to 1000, got ${JSON.stringify(size)}`,
     );
   }
 }
