@@ -61,7 +61,18 @@ export class JobTable {
       id: `job-${this.#next++}`,
       command: request.command,
       captures,
-      run: (signal, onSpawn) => this.#run({ backend, request: spawn, captures, signal, onSpawn, terminal }),
+      run: (signal, onSpawn) =>
+        this.#run({
+          backend,
+          request: spawn,
+          captures,
+          signal,
+          onSpawn,
+          onOutput: (stream, chunk) => {
+            terminal?.write(chunk);
+            job.output(stream, chunk);
+          },
+        }),
       ...(aftermath ? { aftermath } : {}),
       ...(terminal ? { terminal } : {}),
     });
@@ -103,14 +114,14 @@ export class JobTable {
     captures,
     signal,
     onSpawn,
-    terminal,
+    onOutput,
   }: {
     backend: ShellBackend;
     request: SpawnRequest;
     captures: Captures;
     signal: AbortSignal;
     onSpawn: (proc: ShellProcess) => void;
-    terminal: TerminalScreen | undefined;
+    onOutput: (stream: "stdout" | "stderr", chunk: Buffer) => void;
   }): Promise<RunOutcome> {
     return runCommand({
       backend,
@@ -120,7 +131,7 @@ export class JobTable {
       signal,
       killGraceMs: this.#options.killGraceMs,
       onSpawn,
-      onOutput: terminal ? (_stream, chunk) => terminal.write(chunk) : undefined,
+      onOutput,
     });
   }
 

@@ -29,6 +29,7 @@ export class Job {
   readonly done: Promise<RunOutcome>;
   #outcome: RunOutcome | undefined;
   readonly #aftermath: (() => string | undefined) | undefined;
+  readonly #listeners = new Set<(stream: "stdout" | "stderr", chunk: Buffer) => void>();
   #stdin: Writable | undefined;
   #stdinClosed = false;
   #readStdout = 0;
@@ -78,6 +79,17 @@ export class Job {
   /** Milliseconds since the start, or the whole run once finished. */
   get elapsedMs(): number {
     return this.#outcome?.durationMs ?? Date.now() - this.startedAt;
+  }
+
+  /** Passes a chunk of the job's output to whoever listens right now (see `listen`). */
+  output(stream: "stdout" | "stderr", chunk: Buffer): void {
+    for (const listener of this.#listeners) listener(stream, chunk);
+  }
+
+  /** Sees the job's output chunks as they arrive, until the returned function is called. */
+  listen(listener: (stream: "stdout" | "stderr", chunk: Buffer) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Why nothing can be written to the job now, or undefined when something can. */

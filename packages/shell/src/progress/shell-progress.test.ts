@@ -1,6 +1,7 @@
 import { type ToolProgressEvent, createToolContext } from "@toolkit/core";
 import { ToolRegistry, dispatch } from "@toolkit/registry";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createShellTools } from "../tools/create-shell-tools.js";
 import { Shell } from "../tools/shell.js";
 import { pinned, type Sandbox, sandbox } from "../tools/test-helpers.js";
 
@@ -72,6 +73,30 @@ describe("Shell progress", () => {
         const inWindow = paced.slice(i).filter((later) => later.at - e.at < 1000);
         expect(inWindow.length).toBeLessThanOrEqual(10);
       }
+    });
+  });
+
+  describe("when JobInput waits for a job's answer", () => {
+    it("reports the job's new lines as they arrive, and the reply still holds them", async () => {
+      const registry = new ToolRegistry();
+      for (const tool of createShellTools()) registry.register(tool);
+      const seen: string[] = [];
+      const calls = [
+        {
+          id: "c1",
+          name: "Shell",
+          input: { command: 'while read -r l; do echo "got $l"; done', background: true },
+        },
+        { id: "c2", name: "JobInput", input: { job_id: "job-1", text: "a\nb\n", eof: true, yieldMs: 5000 } },
+      ];
+      const results = await dispatch(registry, calls, {
+        ctx: box.ctx,
+        onProgress: (event) => {
+          if (event.callId === "c2") seen.push(event.output ?? "");
+        },
+      });
+      expect(results[1]?.output.textContent()).toMatch(/^got a\ngot b\n\[job-1 exit 0 \(\d+ s\)\]$/);
+      expect(seen.join("")).toBe("got a\ngot b\n");
     });
   });
 

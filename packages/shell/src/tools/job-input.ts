@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type JsonSchema, type ToolContext, ToolBase, ToolError, ToolOutput } from "@toolkit/core";
 import type { Job } from "../jobs/job.js";
 import { sessionJobs } from "../jobs/session-jobs.js";
+import { outputProgress } from "../progress/output-progress.js";
 import { formatJobOutput, jobStatus } from "./format-jobs.js";
 import { findJob } from "./jobs.js";
 import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } from "./shell-options.js";
@@ -111,7 +112,21 @@ export class JobInput extends ToolBase<JobInputInput> {
         else job.closeStdin();
       }
     }
-    await waitFor(job, input.yieldMs ?? 500, ctx.signal);
+    // While it waits, a listening host sees the job's new lines (a terminal's raw bytes are not lines: not sent).
+    const live =
+      ctx.hasProgressListener && job.terminal === undefined
+        ? outputProgress({
+            report: (update) => ctx.progress(update),
+            stalledOutputMs: this.#options.stalledOutputMs,
+          })
+        : undefined;
+    const unlisten = live ? job.listen(live.push) : undefined;
+    try {
+      await waitFor(job, input.yieldMs ?? 500, ctx.signal);
+    } finally {
+      unlisten?.();
+      live?.end();
+    }
     return ToolOutput.text(await formatJobOutput(job));
   }
 }
