@@ -108,7 +108,8 @@ describe("a terminal job", () => {
   it("ends a sleep run as its command on ctrl-c, with the status a shell reports", async () => {
     const mark = marker();
     const { type, readUntil } = await start(`sleep ${mark}`, { tty: true });
-    await eventually(() => (hostPidsWith(`sleep ${mark}`).length > 0 ? true : undefined));
+    // sleep itself (its argv, NUL-separated), not the shell or bubblewrap whose argument names it.
+    await eventually(() => (hostPidsWith(`sleep\u0000${mark}`).length > 0 ? true : undefined));
     const reply = await type({ keys: ["ctrl-c"], yieldMs: 5000 });
     expect(await readUntil(/\[job-1 exit 130 \(\d+ s\)\]/, reply)).toMatch(/^\^C$/m);
     expect(hostPidsWith(mark)).toEqual([]);
