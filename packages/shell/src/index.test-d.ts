@@ -4,6 +4,7 @@ import {
   type CommandAnalysis,
   createShellTools,
   dispose,
+  type JobInput,
   type Jobs,
   type Shell,
   type SandboxSetting,
@@ -16,10 +17,11 @@ describe("@toolkit/shell types", () => {
     expectTypeOf<CommandAnalysis>().toEqualTypeOf<{ readonly readOnly: boolean; readonly reason?: string }>();
   });
 
-  it("createShellTools returns Shell then Jobs, both Tools", () => {
-    expectTypeOf(createShellTools()).toEqualTypeOf<[Shell, Jobs]>();
+  it("createShellTools returns Shell, Jobs then JobInput, all Tools", () => {
+    expectTypeOf(createShellTools()).toEqualTypeOf<[Shell, Jobs, JobInput]>();
     expectTypeOf<Shell>().toMatchTypeOf<Tool>();
     expectTypeOf<Jobs>().toMatchTypeOf<Tool>();
+    expectTypeOf<JobInput>().toMatchTypeOf<Tool>();
   });
 
   it("every option is optional and units are in the names", () => {

@@ -4,6 +4,8 @@ import { COMPILED_VALIDATORS } from "./validators/compiled.js";
 export { Shell } from "./tools/shell.js";
 export type { ShellInput } from "./tools/shell-schema.js";
 export { Jobs } from "./tools/jobs.js";
+export { JOB_INPUT_KEYS, JobInput } from "./tools/job-input.js";
+export type { JobInputInput, JobInputKey } from "./tools/job-input.js";
 export { createShellTools } from "./tools/create-shell-tools.js";
 export type { ShellOptions } from "./tools/shell-options.js";
 export { analyzeCommand } from "./analysis/analyze-command.js";
@@ -12,7 +14,13 @@ export { READ_ONLY_GIT_CONFIG, readOnlyCommandEnv } from "./analysis/read-only-e
 export { dispose } from "./jobs/session-jobs.js";
 export { UnixShellBackend } from "./process/unix-backend.js";
 export type { UnixShellBackendOptions } from "./process/unix-backend.js";
-export type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./process/shell-backend.js";
+export type {
+  ExitStatus,
+  ShellBackend,
+  ShellProcess,
+  SpawnRequest,
+  TerminalSize,
+} from "./process/shell-backend.js";
 export {
   isSecretName,
   isSecretValue,

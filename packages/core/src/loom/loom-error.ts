@@ -37,7 +37,7 @@ const LOOM_KIND: Record<ToolErrorKind, LoomErrorKind> = {
 
 /** The names of Toolkit's own tools, which advice to a model in a Loom registry must not point to. */
 const TOOLKIT_TOOL =
-  /\b(Read|Write|Edit|MultiEdit|FileViewer|ApplyPatch|Glob|Grep|Tree|Shell|Jobs|WebSearch|WebFetch)\b/;
+  /\b(Read|Write|Edit|MultiEdit|FileViewer|ApplyPatch|Glob|Grep|Tree|Shell|Jobs|JobInput|WebSearch|WebFetch)\b/;
 
 /** Options of a `LoomToolError`. */
 export interface LoomToolErrorOptions {

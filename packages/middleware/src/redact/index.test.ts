@@ -1,6 +1,7 @@
 import { fnTool, registryWith, runOne } from "@toolkit/test-kit";
 import { ToolError, ToolOutput } from "@toolkit/core";
 import fc from "fast-check";
+import { dispatch } from "@toolkit/registry";
 import { describe, expect, it } from "vitest";
 import { redact } from "./index.js";
 import { redactSecrets } from "./secret-patterns.js";
@@ -110,6 +111,25 @@ describe("redact", () => {
       const r = await runOne(registryWith(tool), [redact()], { name: "fail", input: {} });
       expect(r.output.isError).toBe(true);
       expect(r.output.textContent()).toBe("401 for key [REDACTED:google-api-key]");
+    });
+  });
+
+  describe("when the tool reports progress holding a secret", () => {
+    it("redacts its output and message before a listener sees them", async () => {
+      const token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";
+      const tool = fnTool("env", (_input, ctx) => {
+        ctx.progress({ output: `GITHUB_TOKEN=${token}\n`, message: `using ${token}` });
+        return "done";
+      });
+      const seen: { output: string | undefined; message: string | undefined }[] = [];
+      const [result] = await dispatch(registryWith(tool), [{ id: "c1", name: "env", input: {} }], {
+        middleware: [redact()],
+        onProgress: ({ output, message }) => seen.push({ output, message }),
+      });
+      expect(result?.output.textContent()).toBe("done");
+      expect(seen).toEqual([
+        { output: "GITHUB_TOKEN=[REDACTED:github-token]\n", message: "using [REDACTED:github-token]" },
+      ]);
     });
   });
 

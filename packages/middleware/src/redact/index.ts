@@ -1,4 +1,4 @@
-import { errorMessage, ToolError, type ToolOutput } from "@toolkit/core";
+import { errorMessage, ToolError, type ToolOutput, type ToolProgress } from "@toolkit/core";
 import type { DispatchCall, Middleware, Next } from "@toolkit/registry";
 import { badOption } from "../shared/options.js";
 import { redactSecrets, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
@@ -20,8 +20,11 @@ export interface RedactOptions {
  * `sk-...`, Anthropic `sk-ant-...`, AWS `AKIA...` and secret access keys,
  * GitHub `ghp_...`/`github_pat_...`, Slack `xox*-`, Google `AIza...`, Stripe),
  * JWTs, bearer tokens and PEM private keys, plus your own patterns. Each is
- * replaced by `[REDACTED:<name>]` in the text of every answer and in the
- * message of a thrown error; the output's `meta.redacted` holds the count.
+ * replaced by `[REDACTED:<name>]` in the text of every answer, in the
+ * message of a thrown error and in the `output` and `message` of every
+ * progress update (each update is judged on its own: tools that report whole
+ * lines, as Shell does, keep a one-line secret whole); the output's
+ * `meta.redacted` holds the count.
  * Put it inside `trace` and any logging layer so they never see a secret.
  *
  * @example
@@ -40,14 +43,26 @@ export function redact(options: RedactOptions = {}): Middleware {
 
   return async function redactMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
     let output: ToolOutput;
+    const { ctx } = call;
+    // Progress goes to the host as it happens: it is cleaned here too, and only when someone listens.
+    const inner = ctx.hasProgressListener
+      ? { ...call, ctx: ctx.withProgress((update) => ctx.progress(redactProgress(update, list))) }
+      : call;
     try {
-      output = await next(call);
+      output = await next(inner);
     } catch (error) {
       throw redactError(error, list);
     }
     const { text, count } = redactSecrets(output.textContent(), list);
     return count === 0 ? output : output.withText(text).withMeta("redacted", count);
   };
+}
+
+function redactProgress(update: ToolProgress, list: readonly SecretPattern[]): ToolProgress {
+  const clean: ToolProgress = { ...update };
+  if (update.output !== undefined) clean.output = redactSecrets(update.output, list).text;
+  if (update.message !== undefined) clean.message = redactSecrets(update.message, list).text;
+  return clean;
 }
 
 function userPattern(entry: unknown, i: number): SecretPattern {

@@ -137,7 +137,7 @@ describe("the family flags", () => {
     expect(familyUsage(families, { flagWidth: 12, toolsWidth: 43 }).split("\n")).toEqual([
       "  --fs        Read, Write, Edit, MultiEdit, FileViewer,",
       "              ApplyPatch                                 (needs @toolkit/fs)",
-      "  --shell     Shell, Jobs                                (needs @toolkit/shell)",
+      "  --shell     Shell, Jobs, JobInput                      (needs @toolkit/shell)",
       "  --web-fetch WebFetch                                   (needs @toolkit/web-fetch)",
     ]);
   });

@@ -13,7 +13,7 @@ export const TOOL_FAMILIES: Readonly<
     tools: "Read, Write, Edit, MultiEdit, FileViewer, ApplyPatch",
   },
   search: { pkg: "@toolkit/search", factory: "createSearchTools", tools: "Glob, Grep, CodeSearch, Tree" },
-  shell: { pkg: "@toolkit/shell", factory: "createShellTools", tools: "Shell, Jobs" },
+  shell: { pkg: "@toolkit/shell", factory: "createShellTools", tools: "Shell, Jobs, JobInput" },
   "web-fetch": { pkg: "@toolkit/web-fetch", factory: "createWebFetchTools", tools: "WebFetch" },
 };
 

@@ -1,7 +1,8 @@
 import { ToolError } from "@toolkit/core";
 import type { Captures } from "../capture/create-captures.js";
 import { type RunOutcome, runCommand } from "../process/run-command.js";
-import type { ShellBackend, SpawnRequest } from "../process/shell-backend.js";
+import type { ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
+import { TerminalScreen } from "../terminal/terminal-screen.js";
 import { Job } from "./job.js";
 
 /** Options for a JobTable. */
@@ -34,7 +35,8 @@ export class JobTable {
 
   /**
    * Starts a job (on `backend`, e.g. a sandbox for this call, else the table's); a soft
-   * ToolError when the running limit is reached or the session ended.
+   * ToolError when the running limit is reached or the session ended. The job's stdin is
+   * a pipe, or with `request.tty` a terminal whose output a `TerminalScreen` renders.
    */
   start(
     request: SpawnRequest,
@@ -53,12 +55,26 @@ export class JobTable {
       );
     }
     const captures = this.#options.captures();
+    const terminal = request.tty ? new TerminalScreen(request.tty) : undefined;
+    const spawn: SpawnRequest = request.tty ? request : { ...request, stdin: "pipe" };
     const job = new Job({
       id: `job-${this.#next++}`,
       command: request.command,
       captures,
-      run: (signal) => this.#run(backend, request, captures, signal),
+      run: (signal, onSpawn) =>
+        this.#run({
+          backend,
+          request: spawn,
+          captures,
+          signal,
+          onSpawn,
+          onOutput: (stream, chunk) => {
+            terminal?.write(chunk);
+            job.output(stream, chunk);
+          },
+        }),
       ...(aftermath ? { aftermath } : {}),
+      ...(terminal ? { terminal } : {}),
     });
     this.#jobs.set(job.id, job);
     job.done.then(() => this.#prune());
@@ -78,7 +94,10 @@ export class JobTable {
   cleanup(): number {
     let removed = 0;
     for (const job of this.list()) {
-      if (job.state !== "running" && this.#jobs.delete(job.id)) removed++;
+      if (job.state !== "running" && this.#jobs.delete(job.id)) {
+        job.terminal?.dispose();
+        removed++;
+      }
     }
     return removed;
   }
@@ -89,12 +108,21 @@ export class JobTable {
     await Promise.all(this.list().map((job) => job.kill()));
   }
 
-  #run(
-    backend: ShellBackend,
-    request: SpawnRequest,
-    captures: Captures,
-    signal: AbortSignal,
-  ): Promise<RunOutcome> {
+  #run({
+    backend,
+    request,
+    captures,
+    signal,
+    onSpawn,
+    onOutput,
+  }: {
+    backend: ShellBackend;
+    request: SpawnRequest;
+    captures: Captures;
+    signal: AbortSignal;
+    onSpawn: (proc: ShellProcess) => void;
+    onOutput: (stream: "stdout" | "stderr", chunk: Buffer) => void;
+  }): Promise<RunOutcome> {
     return runCommand({
       backend,
       request,
@@ -102,6 +130,8 @@ export class JobTable {
       stderr: captures.stderr,
       signal,
       killGraceMs: this.#options.killGraceMs,
+      onSpawn,
+      onOutput,
     });
   }
 
@@ -109,6 +139,7 @@ export class JobTable {
     const finished = this.list().filter((job) => job.state !== "running");
     for (const job of finished.slice(0, Math.max(0, finished.length - this.#options.maxFinished))) {
       this.#jobs.delete(job.id);
+      job.terminal?.dispose();
     }
   }
 }

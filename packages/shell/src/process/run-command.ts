@@ -25,6 +25,10 @@ export interface RunCommandOptions {
    * can be found, the pipe is closed). @default 1000
    */
   drainMs?: number;
+  /** Also sees every chunk of output as it arrives (live progress); absent: nothing extra runs. */
+  onOutput?: ((stream: "stdout" | "stderr", chunk: Buffer) => void) | undefined;
+  /** Gets the process as soon as it is started (a job keeps its stdin). */
+  onSpawn?: ((proc: ShellProcess) => void) | undefined;
 }
 
 /** How a command ended. */
@@ -47,7 +51,13 @@ export async function runCommand(options: RunCommandOptions): Promise<RunOutcome
   const { backend, request, timeoutMs, signal, killGraceMs = 2000, drainMs = 1000 } = options;
   const start = performance.now();
   const proc = backend.spawn(request);
+  options.onSpawn?.(proc);
   const output = [pipeInto(proc.stdout, options.stdout), pipeInto(proc.stderr, options.stderr)];
+  const { onOutput } = options;
+  if (onOutput) {
+    proc.stdout.on("data", (chunk: Buffer) => onOutput("stdout", chunk));
+    proc.stderr.on("data", (chunk: Buffer) => onOutput("stderr", chunk));
+  }
   let stopped: "timeout" | "cancelled" | undefined;
   let killing: Promise<void> | undefined;
   const stop = (why: "timeout" | "cancelled") => {

@@ -1,4 +1,10 @@
-import type { Readable } from "node:stream";
+import type { Readable, Writable } from "node:stream";
+
+/** The size of a job's pseudo-terminal, in character cells. */
+export interface TerminalSize {
+  readonly cols: number;
+  readonly rows: number;
+}
 
 /** What a backend needs to start one command. */
 export interface SpawnRequest {
@@ -20,6 +26,20 @@ export interface SpawnRequest {
    * ignores it. @default "bash"
    */
   readonly shell?: "bash" | "sh";
+  /**
+   * `"pipe"`: the process gets a pipe as stdin (`ShellProcess.stdin`), for
+   * jobs the model writes to. @default "ignore" (stdin from /dev/null)
+   */
+  readonly stdin?: "ignore" | "pipe";
+  /**
+   * Run the command in a pseudo-terminal of this size, created where the
+   * command runs (inside the sandbox), so that it is the controlling terminal
+   * of the command's session: bytes written to `stdin` are typed on it
+   * (Ctrl-C is SIGINT for its foreground processes) and `stdout` carries
+   * what the terminal shows, escape codes included; `stderr` stays empty.
+   * Implies a pipe stdin. A backend that cannot gives no `stdin`.
+   */
+  readonly tty?: TerminalSize;
 }
 
 /** How the command's main process ended. */
@@ -42,6 +62,8 @@ export interface ShellProcess {
   readonly pid: number | undefined;
   readonly stdout: Readable;
   readonly stderr: Readable;
+  /** The command's stdin, when the request asked for a pipe or a terminal. */
+  readonly stdin?: Writable;
   /** Settles when the main process exits, or at once when it could not start (never rejects). */
   readonly exited: Promise<ExitStatus>;
   /** Sends a signal to every process of the command; false when none is left. */
@@ -64,7 +86,8 @@ export interface ShellProcess {
  */
 export interface ShellBackend {
   /**
-   * Starts a command in a process group of its own, stdin from /dev/null.
+   * Starts a command in a process group of its own, stdin from /dev/null
+   * (or a pipe, or a terminal, as the request says).
    * Never throws: a command that cannot start is a process whose `exited`
    * carries `spawnError`.
    */

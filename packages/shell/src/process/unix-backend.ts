@@ -4,6 +4,7 @@ import { findShell } from "./find-shell.js";
 import { pipeNames } from "./proc-stat.js";
 import { ProcessTree } from "./process-tree.js";
 import { type ScriptArgs, scriptArgs } from "./script-args.js";
+import { ptyArgv } from "../terminal/pty-argv.js";
 import { emptyStream, outputStreams, spawnDetached } from "./spawn-detached.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
 
@@ -45,7 +46,7 @@ export class UnixShellBackend implements ShellBackend {
     this.#maxArgBytes = maxArgBytes;
   }
 
-  spawn({ command, cwd, env, tempDir, shell }: SpawnRequest): ShellProcess {
+  spawn({ command, cwd, env, tempDir, shell, stdin, tty }: SpawnRequest): ShellProcess {
     let script: ScriptArgs;
     try {
       script = scriptArgs({
@@ -58,7 +59,12 @@ export class UnixShellBackend implements ShellBackend {
     }
     const id = randomUUID();
     const file = this.#shell ?? findShell({ path: env.PATH, name: shell ?? "bash" });
-    const child = spawnDetached(file, script.args, { cwd, env: { ...env, [COMMAND_MARKER]: id } });
+    const [program = file, ...args] = tty ? ptyArgv([file, ...script.args], tty) : [file, ...script.args];
+    const child = spawnDetached(program, args, {
+      cwd,
+      env: { ...env, [COMMAND_MARKER]: id },
+      stdin: tty || stdin === "pipe" ? "pipe" : "ignore",
+    });
     const pid = child.pid;
     if (pid === undefined) {
       script.cleanup();

@@ -10,6 +10,7 @@ import { liveDescendants, processState } from "../process/proc-stat.js";
 import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
 import { outputStreams, spawnDetached } from "../process/spawn-detached.js";
+import { ptyArgv } from "../terminal/pty-argv.js";
 import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs, type KernelArgs, PRIVATE_TMP } from "./bwrap-args.js";
@@ -151,7 +152,8 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   // A command too long for one argument (E2BIG) runs from a private file in the
   // session's temp dir, which the sandbox sees (read-only) at the same path.
   const script = scriptArgs({ command, tempDir: options.tempDir });
-  let argv = [shell, ...script.args];
+  // A terminal is opened inside, so it is the controlling terminal of the command's session there.
+  let argv = request.tty ? ptyArgv([shell, ...script.args], request.tty) : [shell, ...script.args];
   // The session temp dir holds the host's spill files: the command reads them, never writes there
   // (its own temp files go to the sized, private /tmp and vanish with it).
   // (Unless a writable place lies inside it, which a read-only bind over it would cover.)
@@ -194,7 +196,8 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     cgroupProcs: cgroups?.procs ?? [],
     fileBytes: limits.fileBytes,
   });
-  const child = spawnDetached(launch.file, launch.args, { cwd, env });
+  const stdin = request.tty || request.stdin === "pipe" ? "pipe" : "ignore";
+  const child = spawnDetached(launch.file, launch.args, { cwd, env, stdin });
   const pid = child.pid;
   // If the host exits or is signalled first, bubblewrap's group is killed, and with it the namespace.
   const unguard =

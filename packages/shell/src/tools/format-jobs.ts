@@ -26,12 +26,24 @@ export function formatJobList(jobs: readonly Job[]): string {
   return jobs.map((job) => `${job.id}  ${jobStatus(job)}  ${job.command}`).join("\n");
 }
 
-/** The `output` reply: new stdout, new stderr (labelled), then `[<id> <status>]`. */
-export function formatJobOutput(job: Job): string {
-  const { stdout, stderr } = job.takeNewOutput();
-  const out = renderCapture({ slice: stdout, label: "stdout", spill: job.captures.stdout.spill });
-  const err = renderCapture({ slice: stderr, label: "stderr", spill: job.captures.stderr.spill });
-  const text = joinStreams({ stdout: out, stderr: err }) || "(no new output)\n";
+/**
+ * The `output` reply: new stdout, new stderr (labelled), then `[<id> <status>]`;
+ * for a job in a terminal, the terminal's new lines as plain text (see `TerminalScreen`).
+ */
+export async function formatJobOutput(job: Job): Promise<string> {
+  let text: string;
+  if (job.terminal) {
+    // The terminal shows the command's stdout and stderr; the stream of its own is the terminal host's.
+    const { stderr } = job.takeNewOutput();
+    const shown = await job.terminal.takeNew();
+    const err = renderCapture({ slice: stderr, label: "stderr", spill: job.captures.stderr.spill });
+    text = joinStreams({ stdout: shown === "" ? "" : `${shown}\n`, stderr: err }) || "(no new output)\n";
+  } else {
+    const { stdout, stderr } = job.takeNewOutput();
+    const out = renderCapture({ slice: stdout, label: "stdout", spill: job.captures.stdout.spill });
+    const err = renderCapture({ slice: stderr, label: "stderr", spill: job.captures.stderr.spill });
+    text = joinStreams({ stdout: out, stderr: err }) || "(no new output)\n";
+  }
   const after = job.aftermath();
   return `${text}[${job.id} ${jobStatus(job)}]${after === undefined ? "" : `\n${after}`}`;
 }

@@ -36,7 +36,8 @@ describe("Jobs", () => {
       const { jobs, out } = await startJob("echo $$ > pids; sleep 60 & echo $! >> pids; wait", OFF);
       expect(out.textContent()).toBe(
         "Started background job job-1: echo $$ > pids; sleep 60 & echo $! >> pids; wait\n" +
-          'Read its output with Jobs {"operation": "output", "job_id": "job-1"}; stop it with {"operation": "kill", "job_id": "job-1"}.',
+          'Read its output with Jobs {"operation": "output", "job_id": "job-1"}; stop it with {"operation": "kill", "job_id": "job-1"}; ' +
+          'type into it with JobInput {"job_id": "job-1", "text": "..."}.',
       );
       const pids = await eventually(async () => {
         const found = await pidsIn(box.root).catch(() => []);

@@ -56,9 +56,9 @@ export class Jobs extends ToolBase<JobsInput> {
         return ToolOutput.text(`Removed ${removed} finished job${removed === 1 ? "" : "s"}.`);
       }
       case "output":
-        return ToolOutput.text(formatJobOutput(find(table, operation, job_id)));
+        return ToolOutput.text(await formatJobOutput(findJob(table, operation, job_id)));
       case "kill":
-        return ToolOutput.text(await kill(find(table, operation, job_id)));
+        return ToolOutput.text(await kill(findJob(table, operation, job_id)));
     }
   }
 
@@ -74,7 +74,8 @@ async function kill(job: Job): Promise<string> {
   return `Killed job ${job.id} and every process it started: ${job.command}`;
 }
 
-function find(table: JobTable, operation: string, id: string | undefined): Job {
+/** The job named `id`; a soft InvalidInput error naming the known ids when there is none. */
+export function findJob(table: JobTable, operation: string, id: string | undefined): Job {
   const known = table.list().map((job) => job.id);
   const listing =
     known.length === 0 ? "there are no jobs in this session" : `known jobs: ${known.join(", ")}`;

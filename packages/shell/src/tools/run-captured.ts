@@ -1,6 +1,7 @@
 import type { ToolContext } from "@toolkit/core";
 import { type Captures, createCaptures } from "../capture/create-captures.js";
 import { type RunOutcome, runCommand } from "../process/run-command.js";
+import { outputProgress } from "../progress/output-progress.js";
 import type { ShellBackend, SpawnRequest } from "../process/shell-backend.js";
 import type { ResolvedShellOptions } from "./shell-options.js";
 
@@ -34,13 +35,22 @@ export async function runCaptured({
     maxSpillBytes: options.maxSpillBytes,
     prefix,
   });
-  const outcome = await runCommand({
-    backend,
-    request,
-    ...captures,
-    timeoutMs,
-    signal: ctx.signal,
-    killGraceMs: options.killGraceMs,
-  });
-  return { captures, outcome };
+  // Only a call someone listens to pays for live output.
+  const live = ctx.hasProgressListener
+    ? outputProgress({ report: (update) => ctx.progress(update), stalledOutputMs: options.stalledOutputMs })
+    : undefined;
+  try {
+    const outcome = await runCommand({
+      backend,
+      request,
+      ...captures,
+      timeoutMs,
+      signal: ctx.signal,
+      killGraceMs: options.killGraceMs,
+      onOutput: live?.push,
+    });
+    return { captures, outcome };
+  } finally {
+    live?.end();
+  }
 }

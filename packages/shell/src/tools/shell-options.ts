@@ -1,6 +1,6 @@
 import type { Workspace } from "@toolkit/core";
 import { DEFAULT_MAX_SPILL_BYTES } from "../capture/stream-capture.js";
-import type { ShellBackend } from "../process/shell-backend.js";
+import type { ShellBackend, TerminalSize } from "../process/shell-backend.js";
 import { UnixShellBackend } from "../process/unix-backend.js";
 import type { ProxyLookupFunction } from "../sandbox/allow-list-proxy.js";
 import { normalizeSandboxSetting, type SandboxSetting } from "../sandbox/policy.js";
@@ -42,6 +42,13 @@ export interface ShellOptions {
   maxRunningJobs?: number;
   /** Finished jobs kept per session (oldest forgotten first). @default 20 */
   maxFinishedJobs?: number;
+  /**
+   * Silence after which a running command's live progress says `no new output for N s`
+   * (again after each as long). Only when the host listens to progress. @default 30000
+   */
+  stalledOutputMs?: number;
+  /** The size of a `tty: true` job's terminal, in character cells. @default { cols: 120, rows: 40 } */
+  terminalSize?: TerminalSize;
 }
 
 /** ShellOptions with every default applied. */
@@ -70,6 +77,8 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     killGraceMs = 2000,
     maxRunningJobs = 16,
     maxFinishedJobs = 20,
+    stalledOutputMs = 30_000,
+    terminalSize = { cols: 120, rows: 40 },
   } = options;
   if (backend !== undefined && sandbox !== "off") {
     throw new TypeError(
@@ -88,6 +97,8 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
   positive("killGraceMs", killGraceMs, true);
   positive("maxRunningJobs", maxRunningJobs);
   positive("maxFinishedJobs", maxFinishedJobs, true);
+  positive("stalledOutputMs", stalledOutputMs);
+  checkTerminalSize(terminalSize);
   return {
     ...(workspace ? { workspace } : {}),
     ...(env ? { env } : {}),
@@ -105,6 +116,8 @@ export function resolveShellOptions(options: ShellOptions = {}): ResolvedShellOp
     killGraceMs,
     maxRunningJobs,
     maxFinishedJobs,
+    stalledOutputMs,
+    terminalSize: { cols: terminalSize.cols, rows: terminalSize.rows },
   };
 }
 
@@ -112,6 +125,16 @@ function positive(name: string, value: unknown, zeroAllowed = false): void {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
     throw new TypeError(
       `Shell: \`${name}\` must be a ${zeroAllowed ? "non-negative" : "positive"} number, got ${JSON.stringify(value)}`,
+    );
+  }
+}
+
+function checkTerminalSize(size: unknown): void {
+  const { cols, rows } = (size ?? {}) as { cols?: unknown; rows?: unknown };
+  const cell = (n: unknown) => typeof n === "number" && Number.isInteger(n) && n >= 2 && n <= 1000;
+  if (size === null || typeof size !== "object" || !cell(cols) || !cell(rows)) {
+    throw new TypeError(
+      `Shell: \`terminalSize\` must be { cols, rows } with whole numbers from 2 to 1000, got ${JSON.stringify(size)}`,
     );
   }
 }

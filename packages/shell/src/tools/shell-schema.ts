@@ -6,6 +6,7 @@ export interface ShellInput {
   timeout_s?: number;
   cwd?: string;
   background?: boolean;
+  tty?: boolean;
   description?: string;
 }
 
@@ -34,7 +35,13 @@ export function shellSchema({
       },
       background: {
         type: "boolean",
-        description: "Start the command as a background job and return at once; read it with the Jobs tool.",
+        description:
+          "Start the command as a background job and return at once; read it with Jobs, type into it with JobInput.",
+      },
+      tty: {
+        type: "boolean",
+        description:
+          "With background: true, run the job in a terminal (for a REPL, an installer that asks questions, a TUI); drive it with JobInput.",
       },
       description: { type: "string", description: "A few words saying what the command does, for the user." },
     },

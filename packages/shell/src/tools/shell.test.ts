@@ -301,6 +301,7 @@ describe("Shell", () => {
         "timeout_s",
         "cwd",
         "background",
+        "tty",
         "description",
       ]);
       expect(schema.input_schema.properties).toMatchObject({ timeout_s: { minimum: 1, maximum: 600 } });

@@ -13,13 +13,14 @@ import { type ResolvedShellOptions, type ShellOptions, resolveShellOptions } fro
 const DESCRIPTION = [
   "Runs a shell command with bash -c in the workspace and returns its output.",
   "stdout comes first, then stderr (labelled), then `[exit C, T ms]`; a nonzero exit is reported as a failure.",
-  "stdin is empty: nothing can be typed into the command, so pass flags such as --yes for prompts.",
+  "stdin is empty: nothing can be typed into a foreground command, so pass flags such as --yes for prompts.",
   "Pagers and git prompts are off. Long output keeps its beginning and end; the full text is saved to a file named in the reply.",
-  "On timeout the command and everything it started are killed. Use background: true for servers and watchers, then the Jobs tool.",
+  "On timeout the command and everything it started are killed. Use background: true for servers and watchers, then the Jobs tool;",
+  "add tty: true for a REPL or anything that wants a terminal, and type into it with JobInput.",
 ].join(" ");
 
 /**
- * The Shell tool: `{command, timeout_s?, cwd?, background?, description?}`.
+ * The Shell tool: `{command, timeout_s?, cwd?, background?, tty?, description?}`.
  * Runs `bash -c` in its own process group with stdin from /dev/null and a
  * scrubbed environment, kills the whole group on timeout or cancellation,
  * and caps each stream's output. Calls whose command the read-only analysis
@@ -64,6 +65,11 @@ export class Shell extends ToolBase<ShellInput> {
         `\`command\` must be a non-empty shell command, got ${JSON.stringify(input.command)}`,
       );
     }
+    if (input.tty === true && input.background !== true) {
+      throw ToolError.invalidInput(
+        "`tty` needs `background: true`: a terminal is for a job you type into with JobInput, got tty without background",
+      );
+    }
     const workspace = this.#workspaces.for(ctx);
     const request = await prepareSpawn({
       ctx,
@@ -77,14 +83,17 @@ export class Shell extends ToolBase<ShellInput> {
     if (input.background === true) {
       let job: ReturnType<JobTable["start"]>;
       try {
-        job = sessionJobs(ctx, this.#options).start(request, call.backend, () => call.aftermath());
+        const spawn = input.tty === true ? { ...request, tty: this.#options.terminalSize } : request;
+        job = sessionJobs(ctx, this.#options).start(spawn, call.backend, () => call.aftermath());
       } catch (error) {
         await call.discard();
         throw error;
       }
+      const { cols, rows } = this.#options.terminalSize;
       return ToolOutput.text(
-        `Started background job ${job.id}: ${input.command}\n` +
-          `Read its output with Jobs {"operation": "output", "job_id": "${job.id}"}; stop it with {"operation": "kill", "job_id": "${job.id}"}.` +
+        `Started background job ${job.id}${input.tty === true ? ` in a ${cols}x${rows} terminal` : ""}: ${input.command}\n` +
+          `Read its output with Jobs {"operation": "output", "job_id": "${job.id}"}; stop it with {"operation": "kill", "job_id": "${job.id}"}; ` +
+          `type into it with JobInput {"job_id": "${job.id}", "text": "..."}.` +
           (call.note ? `\n${call.note}` : ""),
       );
     }
