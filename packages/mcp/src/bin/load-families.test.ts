@@ -23,6 +23,7 @@ describe("loadFamilyTools", () => {
         "Tree",
         "Shell",
         "Jobs",
+        "JobInput",
       ]);
     });
   });

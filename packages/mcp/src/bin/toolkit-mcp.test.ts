@@ -51,6 +51,7 @@ describe("toolkit-mcp", () => {
         "Tree",
         "Shell",
         "Jobs",
+        "JobInput",
         "Think",
       ]);
       expect(tools.find((t) => t.name === "Read")?.annotations?.readOnlyHint).toBe(true);

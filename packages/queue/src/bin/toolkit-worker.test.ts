@@ -101,6 +101,7 @@ describe("loadWorkerFamilies", () => {
     expect(tools.map((t) => t.name)).toEqual([
       "Shell",
       "Jobs",
+      "JobInput",
       "Read",
       "Write",
       "Edit",
