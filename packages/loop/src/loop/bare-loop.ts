@@ -1,4 +1,13 @@
+import { randomUUID } from "node:crypto";
 import type { ToolContext } from "@toolkit/core";
+import type { ApprovalDecision } from "../durable/interrupt.js";
+import { checkDecisions, type InterruptedRun, type ResumeOptions } from "../durable/interrupted-run.js";
+import { newRunState } from "../durable/new-run-state.js";
+import { RunKeeper } from "../durable/run-keeper.js";
+import { parseRunState, type RunState, RunStateError } from "../durable/run-state.js";
+import { checkRunId } from "../durable/run-store.js";
+import { checkToolDigests } from "../durable/tool-digests.js";
+import { withRunId } from "../durable/with-run-id.js";
 import type { ToolRegistry } from "@toolkit/registry";
 import type { ContentPart } from "../model/messages.js";
 import { callFrameOf } from "../task/call-frame.js";
@@ -19,7 +28,14 @@ export interface RunOptions {
    * the run. `taskTool` runs a sub-agent in its Task call's context this way.
    */
   context?: ToolContext;
+  /** The run's id, carried by every event and used as its key in `store`. @default a uuid v4 */
+  runId?: string;
 }
+
+/** What `run` resolves to: an `InterruptedRun` is possible only with `approvals: "interrupt"`. */
+export type RunResult<O extends BareLoopOptions> = O extends { approvals: "interrupt" }
+  ? LoopResult | InterruptedRun
+  : LoopResult;
 
 /**
  * The smallest complete agent loop over a ToolRegistry. Each `run` sends the
@@ -31,12 +47,12 @@ export interface RunOptions {
  * await using loop = new BareLoop({ model, registry, system: "You fix bugs." });
  * const { text, turns } = await loop.run("Fix the failing test");
  */
-export class BareLoop {
+export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
   readonly #options: ResolvedLoopOptions;
   readonly #session: LoopSession;
   #running = false;
 
-  constructor(options: BareLoopOptions) {
+  constructor(options: O) {
     this.#options = resolveLoopOptions(options);
     this.#session = new LoopSession({
       cwd: options.cwd,
@@ -82,66 +98,138 @@ export class BareLoop {
   /**
    * Runs a task to a final answer. One run at a time; every run of a loop
    * shares its session (context, temp dir, background jobs) but starts a new
-   * conversation.
+   * conversation. With `approvals: "interrupt"` it may instead resolve to an
+   * `InterruptedRun` (see `resume`).
    */
-  async run(
-    task: string | readonly ContentPart[],
-    { signal, context }: RunOptions = {},
-  ): Promise<LoopResult> {
+  async run(task: string | readonly ContentPart[], options: RunOptions = {}): Promise<RunResult<O>> {
     if (typeof task !== "string" && !Array.isArray(task)) {
       throw new TypeError("BareLoop.run: `task` must be a string or an array of content parts");
     }
+    const { context, runId = randomUUID() } = options;
     if (context !== undefined && typeof context?.withSignal !== "function") {
       throw new TypeError("BareLoop.run: `context` must be a ToolContext");
     }
-    if (this.#running) throw new Error("BareLoop.run: a run is already in progress on this loop");
+    checkRunId(runId);
+    const parts: readonly ContentPart[] = typeof task === "string" ? [{ type: "text", text: task }] : task;
+    const sessionId = context?.sessionId ?? this.#session.sessionId;
+    const state = newRunState(this.#options, { runId, sessionId, task: parts });
+    return this.#go(state, new Map(), options, undefined) as Promise<RunResult<O>>;
+  }
+
+  /**
+   * Continues a run from its `RunState` (an object or its JSON text), in this
+   * or any other process: the calls already answered are not run again, each
+   * decision is applied (`"approve"`, `"reject"`, `{ edit: input }`), and the
+   * conversation sent to the model is the one the run would have sent
+   * uninterrupted. Refused when the state is from a newer version, is not
+   * valid, or the registry's tools differ from the ones the run started with.
+   *
+   * @example
+   * const r = await loop.resume(JSON.parse(saved), { decisions: { [call.id]: "approve" } });
+   */
+  async resume(state: RunState | string, options: ResumeOptions = {}): Promise<LoopResult | InterruptedRun> {
+    const saved = this.#continuable(parseRunState(state));
+    const decisions = checkDecisions(saved, options.decisions);
+    const keeper = this.#options.store
+      ? await RunKeeper.take(this.#options.store, saved.runId, this.#options.leaseMs)
+      : undefined;
+    return this.#go(saved, decisions, options, keeper);
+  }
+
+  /**
+   * Continues a run saved in `store` (after a crash, or one paused at an
+   * approval) from its last saved step. A call that was running when the
+   * process died is answered to the model as interrupted, unless its tool is
+   * idempotent (`isIdempotent()`, read-only tools by default), which runs
+   * again. Refused with a `RunLeaseError` while another process holds the run.
+   */
+  async resumeRun(runId: string, options: ResumeOptions = {}): Promise<LoopResult | InterruptedRun> {
+    const store = this.#options.store;
+    if (!store) throw new TypeError("BareLoop.resumeRun: the loop has no `store`; pass one to new BareLoop");
+    const keeper = await RunKeeper.take(store, checkRunId(runId), this.#options.leaseMs);
+    try {
+      const saved = await store.load(runId);
+      if (!saved) throw new Error(`BareLoop.resumeRun: the store holds no run ${JSON.stringify(runId)}`);
+      const state = this.#continuable(saved);
+      return await this.#go(state, checkDecisions(state, options.decisions), options, keeper);
+    } catch (error) {
+      await keeper.close();
+      throw error;
+    }
+  }
+
+  #continuable(state: RunState): RunState {
+    if (state.status === "done") throw new RunStateError(`RunState: run ${state.runId} already finished`);
+    checkToolDigests(state.tools, this.#options.registry);
+    return state;
+  }
+
+  async #go(
+    state: RunState,
+    decisions: ReadonlyMap<string, ApprovalDecision>,
+    { signal, context }: RunOptions,
+    held: RunKeeper | undefined,
+  ): Promise<LoopResult | InterruptedRun> {
+    if (this.#running) {
+      await held?.close();
+      throw new Error("BareLoop.run: a run is already in progress on this loop");
+    }
     this.#running = true;
-    const o = this.#options;
-    const start = o.clock.now();
-    let turns = 0;
-    const countTurns = {
-      onTurnStart: (e: { turn: number }) => {
-        turns = e.turn;
-      },
-    };
-    const scope = new RunScope(o, context && callFrameOf(context));
-    const options = {
-      ...o,
-      observers: [countTurns, ...o.observers],
-      middleware: [scope.bindCalls, ...o.middleware],
-    };
+    let keeper = held;
+    const base = this.#options;
+    const start = base.clock.now();
+    const observers = withRunId(base.observers, state.runId);
+    const o: ResolvedLoopOptions = { ...base, ...state.budgets, observers };
+    const scope = new RunScope(o, context && callFrameOf(context), state.runId);
+    const options = { ...o, middleware: [scope.bindCalls, ...o.middleware] };
     const unsubscribe = o.registry.onToolSurfaceChanged((diff) =>
-      notify(o.observers, "onToolSurfaceChanged", diff),
+      notify(observers, "onToolSurfaceChanged", diff),
     );
     try {
       if (context && this.#session.disposed)
         throw new Error("BareLoop: the loop was disposed; create a new one");
-      const base = context ?? (await this.#session.start());
+      if (!keeper && o.store) keeper = await RunKeeper.take(o.store, state.runId, o.leaseMs);
+      const ctx = context ?? (await this.#session.start());
       const signals = [signal, context?.signal].filter((s): s is AbortSignal => s !== undefined);
       const runSignal = signals.length
         ? AbortSignal.any([...signals, this.#session.signal])
         : this.#session.signal;
-      const parts: readonly ContentPart[] = typeof task === "string" ? [{ type: "text", text: task }] : task;
-      const result = scope.settle(
-        await runLoop({
-          options,
-          ctx: base.withSignal(runSignal),
-          task: parts,
-          signal: runSignal,
-        }),
-      );
-      notify(o.observers, "onFinish", { result, error: undefined, turns, durationMs: o.clock.now() - start });
+      if (keeper) await keeper.persist(state);
+      const outcome = await runLoop({
+        options,
+        ctx: ctx.withSignal(runSignal),
+        state,
+        signal: runSignal,
+        decisions,
+        ...(keeper ? { persist: keeper.persist } : {}),
+      });
+      if (outcome.status === "interrupted") {
+        return {
+          status: "interrupted",
+          runId: state.runId,
+          state,
+          pending: outcome.pending.map(({ id, name, input }) => ({ id, name, input })),
+        };
+      }
+      const result = scope.settle(outcome.result);
+      notify(observers, "onFinish", {
+        result,
+        error: undefined,
+        turns: state.turn,
+        durationMs: o.clock.now() - start,
+      });
       return result;
     } catch (error) {
-      notify(o.observers, "onFinish", {
+      notify(observers, "onFinish", {
         result: undefined,
         error: error instanceof Error ? error : new Error(String(error)),
-        turns,
+        turns: state.turn,
         durationMs: o.clock.now() - start,
       });
       throw error;
     } finally {
       unsubscribe();
+      await keeper?.close();
       this.#running = false;
     }
   }

@@ -1,4 +1,6 @@
-import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
+import type { DispatchCall, Middleware, Selector, ToolRegistry } from "@toolkit/registry";
+import { notReadOnly } from "../durable/durable-calls.js";
+import type { RunStore } from "../durable/run-store.js";
 import { type Clock, systemClock } from "../runtime/clock.js";
 import type { Constraint, ModelClient } from "../model/model-client.js";
 import type { LoopObserver } from "./observer.js";
@@ -49,6 +51,20 @@ export interface BareLoopOptions {
   userContext?: Record<string, string>;
   /** Time for durations. @default systemClock */
   clock?: Clock;
+  /**
+   * `"interrupt"`: a call that needs approval (see `needsApproval`), or that
+   * an `approvals()` layer answered `"interrupt"` for, pauses the run: `run`
+   * resolves to `{ status: "interrupted", state, pending }` and
+   * `resume(state, { decisions })` continues it, in any process.
+   * @default undefined (no pauses)
+   */
+  approvals?: "interrupt";
+  /** Which calls pause under `approvals: "interrupt"`. @default calls of tools that are not read-only */
+  needsApproval?: (call: DispatchCall) => boolean;
+  /** Saves every run here (after each reply, call and turn) so `resumeRun(id)` can continue it after a crash. */
+  store?: RunStore;
+  /** How long a run's lease in `store` lasts; it is renewed while the run goes on. @default 60000 */
+  leaseMs?: number;
 }
 
 /** Options after defaults and checks. */
@@ -68,6 +84,10 @@ export interface ResolvedLoopOptions {
   contextBudgetTokens: number;
   observers: readonly LoopObserver[];
   clock: Clock;
+  approvals: "interrupt" | undefined;
+  needsApproval: (call: DispatchCall) => boolean;
+  store: RunStore | undefined;
+  leaseMs: number;
 }
 
 /** Applies defaults and throws a TypeError naming any bad option. */
@@ -88,6 +108,10 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     contextBudgetTokens = 100_000,
     observers = [],
     clock = systemClock,
+    approvals,
+    needsApproval = notReadOnly,
+    store,
+    leaseMs = 60_000,
   } = options;
   const { mode = "sequential", maxConcurrency = 8, order = "hoist" } = dispatch;
   if (!model || typeof model.encode !== "function" || typeof model.send !== "function") {
@@ -129,6 +153,20 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     );
   }
   if (!Array.isArray(observers)) throw new TypeError("BareLoop: `observers` must be an array");
+  if (approvals !== undefined && approvals !== "interrupt") {
+    throw new TypeError(
+      `BareLoop: \`approvals\` must be "interrupt" or absent, got ${JSON.stringify(approvals)}`,
+    );
+  }
+  if (typeof needsApproval !== "function")
+    throw new TypeError("BareLoop: `needsApproval` must be a function (call) => boolean");
+  if (
+    store !== undefined &&
+    (store === null || typeof store.save !== "function" || typeof store.acquire !== "function")
+  ) {
+    throw new TypeError("BareLoop: `store` must be a RunStore (acquire, renew, release, save, load, delete)");
+  }
+  positiveInteger("leaseMs", leaseMs);
   return {
     model,
     registry,
@@ -145,6 +183,10 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     contextBudgetTokens,
     observers,
     clock,
+    approvals,
+    needsApproval,
+    store,
+    leaseMs,
   };
 }
 
