@@ -28,7 +28,7 @@ export interface ChildJob {
   decisions?: Record<string, ApprovalDecision>;
   /** baseline: how the uninterrupted run answers Write (to compare with a decision). */
   baseline?: "approve" | "reject" | { edit: unknown };
-  /** Step calls block until this file exists. */
+  /** Step n blocks until the file `${gate}.${n}` exists. */
   gate?: string;
 }
 
@@ -73,7 +73,7 @@ function registry(): ToolRegistry {
       { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
       async (input) => {
         log(`Step ${input.n}`);
-        while (job.gate && !existsSync(job.gate)) await new Promise((r) => setTimeout(r, 10));
+        while (job.gate && !existsSync(`${job.gate}.${input.n}`)) await new Promise((r) => setTimeout(r, 10));
         return `step ${input.n} done`;
       },
     ),

@@ -150,6 +150,34 @@ describe.each(DIALECTS)("BareLoop.resume ($dialect)", ({ client }) => {
     });
   });
 
+  describe("when a saved call was left running by a process that died", () => {
+    it.each([
+      [false, [], "Execution error: the call to 'Write' was interrupted"],
+      [true, ["b"], "wrote b"],
+    ])("re-runs it only when the tool is idempotent (%s)", async (idempotent, expectedRan, text) => {
+      const { loop } = await setup({
+        registry: registryOf(echo("echo"), writer([])),
+        approvals: "interrupt",
+        needsApproval: (call) => call.name === "Write",
+      });
+      const state = interrupted(await loop.run("go")).state;
+      const write = state.pending?.calls.find((c) => c.name === "Write");
+      if (write) write.status = "running";
+      const ran: string[] = [];
+      const server = await ScriptedModelServer.start({ script: script().slice(1) });
+      servers.push(server);
+      const fresh = new BareLoop({
+        model: client(server),
+        registry: registryOf(echo("echo"), writer(ran).idempotent(idempotent)),
+        isNonInteractive: true,
+      });
+      loops.push(fresh);
+      done(await fresh.resume(state));
+      expect(ran).toEqual([...expectedRan, "c"]);
+      expect(server.requests[0]?.toolResults[1]?.text.startsWith(text)).toBe(true);
+    });
+  });
+
   describe("when the state does not fit", () => {
     it("refuses a registry whose tool changed, naming it", async () => {
       const { loop } = await setup({

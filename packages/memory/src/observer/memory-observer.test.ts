@@ -65,7 +65,10 @@ describe("memoryObserver", () => {
       script: [async () => (await started, { text: "A answer" })],
     });
     const serverB = await ScriptedModelServer.start({ script: [{ text: "B answer" }] });
-    closers.push(() => serverA.close(), () => serverB.close());
+    closers.push(
+      () => serverA.close(),
+      () => serverB.close(),
+    );
     let aStarted: () => void = () => {};
     const startedA = new Promise<void>((resolve) => {
       aStarted = resolve;
@@ -80,7 +83,10 @@ describe("memoryObserver", () => {
       registry: registry(store),
       observers: [shared, { onTurnStart: () => bStarted() }],
     });
-    closers.push(() => loopA.dispose(), () => loopB.dispose());
+    closers.push(
+      () => loopA.dispose(),
+      () => loopB.dispose(),
+    );
     const runA = loopA.run("task A");
     await startedA;
     await Promise.all([runA, loopB.run("task B")]);
