@@ -62,7 +62,12 @@ describe("memoryObserver", () => {
     });
     // Run A starts first and answers only once run B has started its first turn.
     const serverA = await ScriptedModelServer.start({
-      script: [async () => (await started, { text: "A answer" })],
+      script: [
+        async () => {
+          await started;
+          return { text: "A answer" };
+        },
+      ],
     });
     const serverB = await ScriptedModelServer.start({ script: [{ text: "B answer" }] });
     closers.push(
