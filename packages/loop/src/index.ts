@@ -6,7 +6,14 @@ export type { ApprovalDecision } from "./durable/interrupt.js";
 export type { InterruptedRun, PendingApproval, ResumeOptions } from "./durable/interrupted-run.js";
 export { parseRunState, RUN_STATE_VERSION, RunStateError, runStateSchema } from "./durable/run-state.js";
 export type { PendingCall, PendingCallStatus, PendingTurn, RunState } from "./durable/run-state.js";
-export { checkRunId, leaseIsLive, leaseOwner, RunLeaseError } from "./durable/run-store.js";
+export {
+  checkRunId,
+  leaseHeldError,
+  leaseIsLive,
+  leaseLostError,
+  leaseOwner,
+  RunLeaseError,
+} from "./durable/run-store.js";
 export type { AcquireOptions, RunLease, RunStore } from "./durable/run-store.js";
 export { FileRunStore } from "./durable/file-run-store.js";
 export type { FileRunStoreOptions } from "./durable/file-run-store.js";

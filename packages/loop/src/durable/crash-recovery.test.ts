@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { ScriptStep } from "../test/script.js";
 import { runChild, startChild } from "./child-process.js";
+import { killAfterTurnThree } from "./crash-scenario.js";
 import type { ChildJob } from "./durable.child.js";
 import { FileRunStore } from "./file-run-store.js";
 
@@ -44,43 +45,23 @@ async function until(check: () => boolean): Promise<void> {
 describe("BareLoop.resumeRun with a FileRunStore", () => {
   describe("when the process is killed after turn 3 of 5", () => {
     it("resumes from turn 3 without repeating its calls, and sends the same turn-4 request", async () => {
-      let killed: Promise<unknown> = Promise.resolve();
-      let kill: () => void = () => {};
-      const w = await world([
-        step(1),
-        step(2),
-        step(3),
-        // The 4th request comes after turn 3 was saved: the process dies before it gets an answer.
-        async () => {
-          kill();
-          await killed;
-          return { text: "never read" };
-        },
-        step(4),
-        (request) => ({ text: `finished after ${request.toolResults.map((r) => r.text).join(", ")}` }),
-      ]);
-      const child = startChild(w.job);
-      kill = () => child.kill("SIGKILL");
-      killed = child.done;
-      const first = await child.done;
-      expect(first.signal).toBe("SIGKILL");
-      expect(await log(w.dir)).toBe("Step 1\nStep 2\nStep 3\n");
-
-      const resumed = await runChild({ ...w.job, mode: "resumeRun" });
-      expect(resumed.stderr).toBe("");
-      expect(JSON.parse(resumed.stdout)).toEqual({
+      const runs = await mkdtemp(join(tmpdir(), "durable-runs-"));
+      cleanup.push(() => rm(runs, { recursive: true, force: true }));
+      const seen = await killAfterTurnThree({ storeDir: runs });
+      expect(seen.first.signal).toBe("SIGKILL");
+      expect(seen.resumed.stderr).toBe("");
+      expect(JSON.parse(seen.resumed.stdout)).toEqual({
         status: "done",
         text: "finished after step 4 done",
         turns: 5,
       });
-      expect(await log(w.dir)).toBe("Step 1\nStep 2\nStep 3\nStep 4\n");
-      const bodies = w.server.requests.map((r) => r.body);
-      expect(bodies).toHaveLength(6);
-      expect(bodies[4]).toBe(bodies[3]);
-      const saved = await new FileRunStore({ dir: join(w.dir, "runs") }).load("run-1");
+      expect(seen.ranLog).toBe("Step 1\nStep 2\nStep 3\nStep 4\n");
+      expect(seen.bodies).toHaveLength(6);
+      expect(seen.bodies[4]).toBe(seen.bodies[3]);
+      const saved = await new FileRunStore({ dir: runs }).load("run-1");
       expect(saved?.status).toBe("done");
-      expect((await stat(join(w.dir, "runs", "run-1.json"))).mode & 0o777).toBe(0o600);
-      expect(existsSync(join(w.dir, "runs", "run-1.lease"))).toBe(false);
+      expect((await stat(join(runs, "run-1.json"))).mode & 0o777).toBe(0o600);
+      expect(existsSync(join(runs, "run-1.lease"))).toBe(false);
     });
   });
 

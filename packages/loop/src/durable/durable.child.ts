@@ -11,7 +11,7 @@ import { openaiChat } from "../providers/openai-chat.js";
 import { manualClock } from "../runtime/clock.js";
 import { FileRunStore } from "./file-run-store.js";
 import type { ApprovalDecision } from "./interrupt.js";
-import { RunLeaseError } from "./run-store.js";
+import { RunLeaseError, type RunStore } from "./run-store.js";
 
 /** What the parent asks the child to do. */
 export interface ChildJob {
@@ -24,6 +24,9 @@ export interface ChildJob {
   statePath?: string;
   /** A FileRunStore directory. */
   storeDir?: string;
+  /** Instead: a module whose `makeStore(storeArg)` makes the RunStore (a SQLite or Redis store). */
+  storeModule?: string;
+  storeArg?: string;
   runId?: string;
   decisions?: Record<string, ApprovalDecision>;
   /** baseline: how the uninterrupted run answers Write (to compare with a decision). */
@@ -91,7 +94,16 @@ function decide(answer: NonNullable<ChildJob["baseline"]>): Middleware {
   };
 }
 
+async function store(): Promise<RunStore | undefined> {
+  if (job.storeModule) {
+    const made = (await import(job.storeModule)) as { makeStore: (arg: string | undefined) => RunStore };
+    return made.makeStore(job.storeArg);
+  }
+  return job.storeDir ? new FileRunStore({ dir: job.storeDir }) : undefined;
+}
+
 async function main(): Promise<void> {
+  const runs = await store();
   const loop = new BareLoop({
     model: openaiChat({ baseUrl: job.baseUrl, model: "scripted", clock: manualClock() }),
     registry: registry(),
@@ -101,7 +113,7 @@ async function main(): Promise<void> {
       ? { middleware: [decide(job.baseline ?? "approve")] }
       : { approvals: "interrupt" as const }),
     needsApproval: (call) => call.name === "Write",
-    ...(job.storeDir ? { store: new FileRunStore({ dir: job.storeDir }) } : {}),
+    ...(runs ? { store: runs } : {}),
   });
   try {
     const outcome =
@@ -124,6 +136,7 @@ async function main(): Promise<void> {
     process.exitCode = error instanceof RunLeaseError ? 3 : 1;
   } finally {
     await loop.dispose();
+    await (runs as { close?: () => unknown } | undefined)?.close?.();
   }
 }
 

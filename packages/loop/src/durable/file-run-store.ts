@@ -5,10 +5,10 @@ import { parseRunState, type RunState } from "./run-state.js";
 import {
   type AcquireOptions,
   checkRunId,
-  heldMessage,
+  leaseHeldError,
   leaseIsLive,
+  leaseLostError,
   type RunLease,
-  RunLeaseError,
   type RunStore,
 } from "./run-store.js";
 
@@ -47,11 +47,7 @@ export class FileRunStore implements RunStore {
     return this.#locked(runId, async () => {
       const held = await this.#lease(runId);
       if (held && held.owner !== owner && leaseIsLive(held)) {
-        throw new RunLeaseError(heldMessage(runId, held.owner, held.expiresAt), {
-          runId,
-          holder: held.owner,
-          expiresAt: held.expiresAt,
-        });
+        throw leaseHeldError(runId, held);
       }
       const lease = { runId, owner, expiresAt: Date.now() + ttlMs };
       await this.#write(this.#path(runId, "lease"), JSON.stringify(lease));
@@ -118,12 +114,7 @@ export class FileRunStore implements RunStore {
 
   async #check(lease: RunLease): Promise<void> {
     const held = await this.#lease(lease.runId);
-    if (held?.owner !== lease.owner) {
-      throw new RunLeaseError(
-        `run ${lease.runId}: the lease of ${lease.owner} was lost${held ? ` to ${held.owner}` : ""} (it expired and another process took the run)`,
-        { runId: lease.runId, ...(held ? { holder: held.owner, expiresAt: held.expiresAt } : {}) },
-      );
-    }
+    if (held?.owner !== lease.owner) throw leaseLostError(lease, held);
   }
 
   async #lease(runId: string): Promise<RunLease | undefined> {

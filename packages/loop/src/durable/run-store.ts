@@ -54,9 +54,28 @@ export class RunLeaseError extends Error {
   }
 }
 
-/** The message for a run another owner holds. */
-export function heldMessage(runId: string, holder: string, expiresAt: number): string {
+function heldMessage(runId: string, holder: string, expiresAt: number): string {
   return `run ${runId} is being run by another process (lease ${holder} until ${new Date(expiresAt).toISOString()}); try again after it ends or the lease expires`;
+}
+
+/** The error for a save or renew whose lease was lost (`held`: the run's lease now, if any). */
+export function leaseLostError(
+  lease: RunLease,
+  held: { owner: string; expiresAt: number } | undefined,
+): RunLeaseError {
+  return new RunLeaseError(
+    `run ${lease.runId}: the lease of ${lease.owner} was lost${held ? ` to ${held.owner}` : ""} (it expired and another process took the run)`,
+    { runId: lease.runId, ...(held ? { holder: held.owner, expiresAt: held.expiresAt } : {}) },
+  );
+}
+
+/** The error for a run another owner holds. */
+export function leaseHeldError(runId: string, held: { owner: string; expiresAt: number }): RunLeaseError {
+  return new RunLeaseError(heldMessage(runId, held.owner, held.expiresAt), {
+    runId,
+    holder: held.owner,
+    expiresAt: held.expiresAt,
+  });
 }
 
 const RUN_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
