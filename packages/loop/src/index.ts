@@ -1,6 +1,6 @@
 // Public API of @toolkit/loop: see README.md.
 export { BareLoop } from "./loop/bare-loop.js";
-export type { RunOptions, RunResult } from "./loop/bare-loop.js";
+export type { RunOptions, RunOutcome } from "./loop/bare-loop.js";
 export { APPROVED, INTERRUPT, isInterrupt } from "./durable/interrupt.js";
 export type { ApprovalDecision } from "./durable/interrupt.js";
 export type { InterruptedRun, PendingApproval, ResumeOptions } from "./durable/interrupted-run.js";

@@ -33,7 +33,7 @@ export interface RunOptions {
 }
 
 /** What `run` resolves to: an `InterruptedRun` is possible only with `approvals: "interrupt"`. */
-export type RunResult<O extends BareLoopOptions> = O extends { approvals: "interrupt" }
+export type RunOutcome<O extends BareLoopOptions> = O extends { approvals: "interrupt" }
   ? LoopResult | InterruptedRun
   : LoopResult;
 
@@ -101,7 +101,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
    * conversation. With `approvals: "interrupt"` it may instead resolve to an
    * `InterruptedRun` (see `resume`).
    */
-  async run(task: string | readonly ContentPart[], options: RunOptions = {}): Promise<RunResult<O>> {
+  async run(task: string | readonly ContentPart[], options: RunOptions = {}): Promise<RunOutcome<O>> {
     if (typeof task !== "string" && !Array.isArray(task)) {
       throw new TypeError("BareLoop.run: `task` must be a string or an array of content parts");
     }
@@ -113,7 +113,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
     const parts: readonly ContentPart[] = typeof task === "string" ? [{ type: "text", text: task }] : task;
     const sessionId = context?.sessionId ?? this.#session.sessionId;
     const state = newRunState(this.#options, { runId, sessionId, task: parts });
-    return this.#go(state, new Map(), options, undefined) as Promise<RunResult<O>>;
+    return this.#go(state, new Map(), options, undefined) as Promise<RunOutcome<O>>;
   }
 
   /**
