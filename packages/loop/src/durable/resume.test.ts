@@ -202,6 +202,27 @@ describe.each(DIALECTS)("BareLoop.resume ($dialect)", ({ client }) => {
   });
 });
 
+describe("BareLoop redactOutputs", () => {
+  it.each([
+    [true, "key=[REDACTED:aws-access-key-id]"],
+    [false, "key=AKIAABCDEFGHIJKLMNOP"],
+  ])("stores tool outputs redacted only when asked (%s)", async (redactOutputs, stored) => {
+    const server = await ScriptedModelServer.start({ script: script() });
+    servers.push(server);
+    const leaky = new FnTool("echo", "Leaks.", { type: "object" }, () => "key=AKIAABCDEFGHIJKLMNOP");
+    const loop = new BareLoop({
+      model: DIALECTS[0]?.client(server) as never,
+      registry: registryOf(leaky as never, writer([])),
+      approvals: "interrupt",
+      needsApproval: (call) => call.name === "Write",
+      redactOutputs,
+    });
+    loops.push(loop);
+    const { state } = interrupted(await loop.run("go"));
+    expect(state.pending?.calls[0]?.result?.parts).toEqual([{ type: "text", text: stored }]);
+  });
+});
+
 describe("parseRunState", () => {
   const base = async (): Promise<RunState> => {
     const server = await ScriptedModelServer.start({ script: script() });

@@ -1,3 +1,4 @@
+import { redactState } from "./redact-state.js";
 import type { RunState } from "./run-state.js";
 import { leaseOwner, type RunLease, type RunStore } from "./run-store.js";
 
@@ -13,8 +14,10 @@ export class RunKeeper {
   #timer: ReturnType<typeof setInterval>;
   #chain: Promise<void> = Promise.resolve();
   #lost: unknown;
+  readonly #redact: boolean;
 
-  private constructor(store: RunStore, lease: RunLease, leaseMs: number) {
+  private constructor(store: RunStore, lease: RunLease, leaseMs: number, redactOutputs: boolean) {
+    this.#redact = redactOutputs;
     this.#store = store;
     this.#lease = lease;
     this.#leaseMs = leaseMs;
@@ -34,14 +37,18 @@ export class RunKeeper {
   }
 
   /** Takes the run's lease (rejects with `RunLeaseError` while another process holds it). */
-  static async take(store: RunStore, runId: string, leaseMs: number): Promise<RunKeeper> {
+  static async take(
+    store: RunStore,
+    runId: string,
+    { leaseMs, redactOutputs }: { leaseMs: number; redactOutputs: boolean },
+  ): Promise<RunKeeper> {
     const lease = await store.acquire(runId, { owner: leaseOwner(), ttlMs: leaseMs });
-    return new RunKeeper(store, lease, leaseMs);
+    return new RunKeeper(store, lease, leaseMs, redactOutputs);
   }
 
   /** Saves the state (after the writes before it); rejects when the lease was lost. */
   readonly persist = (state: RunState): Promise<void> => {
-    const text = JSON.stringify(state);
+    const text = JSON.stringify(this.#redact ? redactState(state) : state);
     const next = this.#chain.then(async () => {
       if (this.#lost !== undefined) throw this.#lost;
       await this.#store.save(JSON.parse(text) as RunState, this.#lease);

@@ -3,6 +3,7 @@ import type { ToolContext } from "@toolkit/core";
 import type { ApprovalDecision } from "../durable/interrupt.js";
 import { checkDecisions, type InterruptedRun, type ResumeOptions } from "../durable/interrupted-run.js";
 import { newRunState } from "../durable/new-run-state.js";
+import { redactState } from "../durable/redact-state.js";
 import { RunKeeper } from "../durable/run-keeper.js";
 import { parseRunState, type RunState, RunStateError } from "../durable/run-state.js";
 import { checkRunId } from "../durable/run-store.js";
@@ -131,7 +132,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
     const saved = this.#continuable(parseRunState(state));
     const decisions = checkDecisions(saved, options.decisions);
     const keeper = this.#options.store
-      ? await RunKeeper.take(this.#options.store, saved.runId, this.#options.leaseMs)
+      ? await RunKeeper.take(this.#options.store, saved.runId, this.#options)
       : undefined;
     return this.#go(saved, decisions, options, keeper);
   }
@@ -146,7 +147,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
   async resumeRun(runId: string, options: ResumeOptions = {}): Promise<LoopResult | InterruptedRun> {
     const store = this.#options.store;
     if (!store) throw new TypeError("BareLoop.resumeRun: the loop has no `store`; pass one to new BareLoop");
-    const keeper = await RunKeeper.take(store, checkRunId(runId), this.#options.leaseMs);
+    const keeper = await RunKeeper.take(store, checkRunId(runId), this.#options);
     try {
       const saved = await store.load(runId);
       if (!saved) throw new Error(`BareLoop.resumeRun: the store holds no run ${JSON.stringify(runId)}`);
@@ -188,7 +189,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
     try {
       if (context && this.#session.disposed)
         throw new Error("BareLoop: the loop was disposed; create a new one");
-      if (!keeper && o.store) keeper = await RunKeeper.take(o.store, state.runId, o.leaseMs);
+      if (!keeper && o.store) keeper = await RunKeeper.take(o.store, state.runId, o);
       const ctx = context ?? (await this.#session.start());
       const signals = [signal, context?.signal].filter((s): s is AbortSignal => s !== undefined);
       const runSignal = signals.length
@@ -207,7 +208,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
         return {
           status: "interrupted",
           runId: state.runId,
-          state,
+          state: o.redactOutputs ? redactState(state) : state,
           pending: outcome.pending.map(({ id, name, input }) => ({ id, name, input })),
         };
       }

@@ -65,6 +65,13 @@ export interface BareLoopOptions {
   store?: RunStore;
   /** How long a run's lease in `store` lasts; it is renewed while the run goes on. @default 60000 */
   leaseMs?: number;
+  /**
+   * Runs the shared secret redactor over the tool outputs of every stored
+   * state (in `store` and an `InterruptedRun`'s `state`). A resumed run then
+   * sends the redacted text: its conversation is no longer byte-identical.
+   * @default false
+   */
+  redactOutputs?: boolean;
 }
 
 /** Options after defaults and checks. */
@@ -88,6 +95,7 @@ export interface ResolvedLoopOptions {
   needsApproval: (call: DispatchCall) => boolean;
   store: RunStore | undefined;
   leaseMs: number;
+  redactOutputs: boolean;
 }
 
 /** Applies defaults and throws a TypeError naming any bad option. */
@@ -112,6 +120,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     needsApproval = notReadOnly,
     store,
     leaseMs = 60_000,
+    redactOutputs = false,
   } = options;
   const { mode = "sequential", maxConcurrency = 8, order = "hoist" } = dispatch;
   if (!model || typeof model.encode !== "function" || typeof model.send !== "function") {
@@ -167,6 +176,11 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     throw new TypeError("BareLoop: `store` must be a RunStore (acquire, renew, release, save, load, delete)");
   }
   positiveInteger("leaseMs", leaseMs);
+  if (typeof redactOutputs !== "boolean") {
+    throw new TypeError(
+      `BareLoop: \`redactOutputs\` must be a boolean, got ${JSON.stringify(redactOutputs)}`,
+    );
+  }
   return {
     model,
     registry,
@@ -187,6 +201,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     needsApproval,
     store,
     leaseMs,
+    redactOutputs,
   };
 }
 
