@@ -4,6 +4,7 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { ScriptStep } from "../test/script.js";
 import { type ChildOutcome, runChild, startChild } from "./child-process.js";
@@ -23,7 +24,12 @@ export interface CrashObservations {
 
 const step = (n: number): ScriptStep => ({ toolCalls: [{ id: `s${n}`, name: "Step", input: { n } }] });
 
-/** Runs the scenario with the store the job names (`storeDir`, or `storeModule` + `storeArg`). */
+/**
+ * Runs the scenario with the store the job names (`storeDir`, or
+ * `storeModule` + `storeArg`) and checks what every store must give: the
+ * resumed run picks up after turn 3, runs no turn-3 call again, and sends
+ * the turn-4 request the killed process sent.
+ */
 export async function killAfterTurnThree(
   store: Pick<ChildJob, "storeDir" | "storeModule" | "storeArg">,
 ): Promise<CrashObservations> {
@@ -60,7 +66,18 @@ export async function killAfterTurnThree(
     const first = await child.done;
     const resumed = await runChild({ ...job, mode: "resumeRun" });
     const ranLog = await readFile(join(dir, "ran.log"), "utf8");
-    return { first, ranLog, resumed, bodies: server.requests.map((r) => r.body) };
+    const bodies = server.requests.map((r) => r.body);
+    expect(first.signal).toBe("SIGKILL");
+    expect(resumed.stderr).toBe("");
+    expect(JSON.parse(resumed.stdout)).toEqual({
+      status: "done",
+      text: "finished after step 4 done",
+      turns: 5,
+    });
+    expect(ranLog).toBe("Step 1\nStep 2\nStep 3\nStep 4\n");
+    expect(bodies).toHaveLength(6);
+    expect(bodies[4]).toBe(bodies[3]);
+    return { first, ranLog, resumed, bodies };
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });

@@ -66,16 +66,21 @@ export function durableCalls(options: DurableCallsOptions): Middleware {
   }
 
   async function done(entry: PendingCall, output: ToolOutput, durationMs: number): Promise<ToolOutput> {
-    entry.status = "done";
-    entry.result = {
-      parts: output.parts.map((p) => ({ ...p })),
-      isError: output.isError,
-      retention: output.retention,
-      durationMs,
-    };
+    settleCall(entry, output, durationMs);
     await persist();
     return output;
   }
+}
+
+/** Marks a call done with its answer, as the model will see it. */
+export function settleCall(entry: PendingCall, output: ToolOutput, durationMs = 0): void {
+  entry.status = "done";
+  entry.result = {
+    parts: output.parts.map((p) => ({ ...p })),
+    isError: output.isError,
+    retention: output.retention,
+    durationMs,
+  };
 }
 
 function approved(call: DispatchCall): DispatchCall {

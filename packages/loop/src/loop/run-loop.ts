@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { type ToolContext, ToolError, type ToolOutput, toolTraits } from "@toolkit/core";
 import { advertisedSurface, dispatch } from "@toolkit/registry";
-import { decidedInput, durableCalls } from "../durable/durable-calls.js";
+import { decidedInput, durableCalls, settleCall } from "../durable/durable-calls.js";
 import type { ApprovalDecision } from "../durable/interrupt.js";
 import type { PendingCall, PendingTurn, RunState } from "../durable/run-state.js";
 import { LoopError } from "./loop-error.js";
@@ -182,7 +182,7 @@ export async function runLoop({
       if (entry.status === "running") {
         const tool = o.registry.get(entry.name);
         if (tool && toolTraits(tool).isIdempotent) entry.status = "queued";
-        else setResult(entry, interruptedCall(entry.name));
+        else settleCall(entry, interruptedCall(entry.name));
       }
       const decision = decisions.get(entry.id);
       if (entry.status === "queued" && decision !== undefined) entry.input = decidedInput(entry, decision);
@@ -205,12 +205,12 @@ export async function runLoop({
     );
     dispatched.forEach((r, i) => {
       const entry = valid[i] as PendingCall;
-      if (entry.status !== "awaiting-approval") setResult(entry, r.output, r.durationMs);
+      if (entry.status !== "awaiting-approval") settleCall(entry, r.output, r.durationMs);
     });
     for (const entry of todo) {
       const part = parts.get(entry.id);
       if (part?.invalidArguments === undefined) continue;
-      setResult(entry, answerInvalid(part, turn, cut));
+      settleCall(entry, answerInvalid(part, turn, cut));
     }
     if (signal.aborted) throw cancelled(turn);
     const waiting = pending.calls.filter((c) => c.status === "awaiting-approval");
@@ -263,16 +263,6 @@ export async function runLoop({
     notify(o.observers, "onToolPost", { ...base, output, durationMs: 0, recordsTrajectory: true });
     return output;
   }
-}
-
-function setResult(entry: PendingCall, output: ToolOutput, durationMs = 0): void {
-  entry.status = "done";
-  entry.result = {
-    parts: output.parts.map((p) => ({ ...p })),
-    isError: output.isError,
-    retention: output.retention,
-    durationMs,
-  };
 }
 
 /** The answer to a call that was running when the process running the loop died. */

@@ -7,16 +7,10 @@ import { RunLeaseError } from "@toolkit/loop";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteRunStore } from "./sqlite-run-store.js";
 
-interface CrashObservations {
-  first: { signal: string | null };
-  ranLog: string;
-  resumed: { stdout: string; stderr: string };
-  bodies: string[];
-}
 // The scenario every RunStore is held to lives beside the loop's own tests.
 const loopDir = dirname(createRequire(import.meta.url).resolve("@toolkit/loop/package.json"));
 const { killAfterTurnThree } = (await import(join(loopDir, "src/durable/crash-scenario.ts"))) as {
-  killAfterTurnThree: (store: { storeModule: string; storeArg: string }) => Promise<CrashObservations>;
+  killAfterTurnThree: (store: { storeModule: string; storeArg: string }) => Promise<unknown>;
 };
 
 let dir: string;
@@ -31,19 +25,11 @@ describe("SqliteRunStore", () => {
   describe("when the process running a run is killed after turn 3 of 5", () => {
     it("resumes it from turn 3 in another process without repeating the turn-3 calls", async () => {
       const path = join(dir, "runs.db");
-      const seen = await killAfterTurnThree({
+      // It checks the resume itself: after turn 3, no turn-3 call again, the same turn-4 request.
+      await killAfterTurnThree({
         storeModule: join(import.meta.dirname, "test-sqlite-store.ts"),
         storeArg: path,
       });
-      expect(seen.first.signal).toBe("SIGKILL");
-      expect(seen.resumed.stderr).toBe("");
-      expect(JSON.parse(seen.resumed.stdout)).toEqual({
-        status: "done",
-        text: "finished after step 4 done",
-        turns: 5,
-      });
-      expect(seen.ranLog).toBe("Step 1\nStep 2\nStep 3\nStep 4\n");
-      expect(seen.bodies[4]).toBe(seen.bodies[3]);
       expect(statSync(path).mode & 0o777).toBe(0o600);
       const store = SqliteRunStore.open(path);
       try {

@@ -5,13 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisTestsEnabled, startRedis, type TestRedis } from "../testing/test-redis.js";
 import { RedisRunStore } from "./redis-run-store.js";
 
-interface CrashObservations {
-  first: { signal: string | null };
-  ranLog: string;
-  resumed: { stdout: string; stderr: string };
-  bodies: string[];
-}
-
 describe.runIf(redisTestsEnabled())("RedisRunStore", () => {
   let redis: TestRedis;
   beforeAll(async () => {
@@ -26,21 +19,13 @@ describe.runIf(redisTestsEnabled())("RedisRunStore", () => {
       // The scenario every RunStore is held to lives beside the loop's own tests.
       const loopDir = dirname(createRequire(import.meta.url).resolve("@toolkit/loop/package.json"));
       const { killAfterTurnThree } = (await import(join(loopDir, "src/durable/crash-scenario.ts"))) as {
-        killAfterTurnThree: (store: { storeModule: string; storeArg: string }) => Promise<CrashObservations>;
+        killAfterTurnThree: (store: { storeModule: string; storeArg: string }) => Promise<unknown>;
       };
-      const seen = await killAfterTurnThree({
+      // It checks the resume itself: after turn 3, no turn-3 call again, the same turn-4 request.
+      await killAfterTurnThree({
         storeModule: join(import.meta.dirname, "test-redis-store.ts"),
         storeArg: String(redis.port),
       });
-      expect(seen.first.signal).toBe("SIGKILL");
-      expect(seen.resumed.stderr).toBe("");
-      expect(JSON.parse(seen.resumed.stdout)).toEqual({
-        status: "done",
-        text: "finished after step 4 done",
-        turns: 5,
-      });
-      expect(seen.ranLog).toBe("Step 1\nStep 2\nStep 3\nStep 4\n");
-      expect(seen.bodies[4]).toBe(seen.bodies[3]);
       const store = new RedisRunStore({ connection: redis.connection });
       try {
         expect((await store.load("run-1"))?.status).toBe("done");
