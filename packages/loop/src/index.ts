@@ -1,6 +1,7 @@
 // Public API of @toolkit/loop: see README.md.
 export { BareLoop } from "./loop/bare-loop.js";
-export type { RunOptions, RunOutcome } from "./loop/bare-loop.js";
+export type { RunOptions, RunOutcome, RunTaskOptions, TypedResult } from "./loop/bare-loop.js";
+export { FINAL_ANSWER } from "./output/typed-output.js";
 export { APPROVED, INTERRUPT, isInterrupt } from "./durable/interrupt.js";
 export type { ApprovalDecision } from "./durable/interrupt.js";
 export type { InterruptedRun, PendingApproval, ResumeOptions } from "./durable/interrupted-run.js";
@@ -63,6 +64,7 @@ export type {
   ModelClient,
   ModelReply,
   ModelRequest,
+  OutputFormat,
   SendOptions,
   StreamDelta,
   Usage,

@@ -1,4 +1,5 @@
 import type { JsonValue } from "@toolkit/core";
+import type { ZodType } from "zod";
 import { checkDecision, type ApprovalDecision } from "./interrupt.js";
 import type { RunState } from "./run-state.js";
 
@@ -26,6 +27,8 @@ export interface ResumeOptions {
   decisions?: Readonly<Record<string, ApprovalDecision>>;
   /** Cancels the resumed run. */
   signal?: AbortSignal;
+  /** The zod schema of a typed final answer, as given to `run` (a schema is not part of the state). */
+  output?: ZodType;
 }
 
 /** Checks the decisions against the calls that await one; throws naming a bad id or answer. */

@@ -20,6 +20,7 @@ export function newRunState(
     usage: emptyUsage(),
     recoveries: 0,
     carried: "",
+    outputRepairs: 0,
     detector: { last: null, streak: 0 },
     budgets: {
       maxTurns: o.maxTurns,

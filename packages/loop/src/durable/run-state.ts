@@ -54,6 +54,8 @@ export interface RunState {
   recoveries: number;
   /** Text of replies cut at the output limit, waiting for the reply that finishes it. */
   carried: string;
+  /** Repair turns spent on a typed final answer that did not match its schema. */
+  outputRepairs: number;
   /** The loop detector: the last call's key and how many times in a row it came. */
   detector: { last: string | null; streak: number };
   readonly budgets: {
@@ -154,6 +156,7 @@ export const runStateSchema = z
       .strict(),
     recoveries: count,
     carried: z.string(),
+    outputRepairs: count,
     detector: z.object({ last: z.string().nullable(), streak: count }).strict(),
     budgets: z
       .object({

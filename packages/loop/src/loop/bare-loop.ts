@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { ToolContext } from "@toolkit/core";
+import type { output, ZodType } from "zod";
 import type { ApprovalDecision } from "../durable/interrupt.js";
+import { type TypedOutput, typedOutput } from "../output/typed-output.js";
 import { checkDecisions, type InterruptedRun, type ResumeOptions } from "../durable/interrupted-run.js";
 import { newRunState } from "../durable/new-run-state.js";
 import { redactState } from "../durable/redact-state.js";
@@ -33,10 +35,24 @@ export interface RunOptions {
   runId?: string;
 }
 
+/** Options of `run`: `output` asks for a typed final answer. */
+export interface RunTaskOptions<S extends ZodType | undefined = undefined> extends RunOptions {
+  /**
+   * A zod schema the final answer must match: sent as the provider's
+   * structured output (OpenAI `response_format` / `text.format`, Gemini
+   * `responseSchema`, an Anthropic final tool); a reply that does not match
+   * gets one repair turn, then the run fails with `InvalidOutput`.
+   */
+  output?: S;
+}
+
+/** A result's `output`, typed by the schema given to `run`. */
+export type TypedResult<S> = S extends ZodType ? LoopResult & { readonly output: output<S> } : LoopResult;
+
 /** What `run` resolves to: an `InterruptedRun` is possible only with `approvals: "interrupt"`. */
-export type RunOutcome<O extends BareLoopOptions> = O extends { approvals: "interrupt" }
-  ? LoopResult | InterruptedRun
-  : LoopResult;
+export type RunOutcome<O extends BareLoopOptions, S = undefined> = O extends { approvals: "interrupt" }
+  ? TypedResult<S> | InterruptedRun
+  : TypedResult<S>;
 
 /**
  * The smallest complete agent loop over a ToolRegistry. Each `run` sends the
@@ -102,7 +118,10 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
    * conversation. With `approvals: "interrupt"` it may instead resolve to an
    * `InterruptedRun` (see `resume`).
    */
-  async run(task: string | readonly ContentPart[], options: RunOptions = {}): Promise<RunOutcome<O>> {
+  async run<S extends ZodType | undefined = undefined>(
+    task: string | readonly ContentPart[],
+    options: RunTaskOptions<S> = {},
+  ): Promise<RunOutcome<O, S>> {
     if (typeof task !== "string" && !Array.isArray(task)) {
       throw new TypeError("BareLoop.run: `task` must be a string or an array of content parts");
     }
@@ -113,8 +132,9 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
     checkRunId(runId);
     const parts: readonly ContentPart[] = typeof task === "string" ? [{ type: "text", text: task }] : task;
     const sessionId = context?.sessionId ?? this.#session.sessionId;
+    const typed = options.output === undefined ? undefined : typedOutput(options.output);
     const state = newRunState(this.#options, { runId, sessionId, task: parts });
-    return this.#go(state, new Map(), options, undefined) as Promise<RunOutcome<O>>;
+    return this.#go(state, new Map(), options, undefined, typed) as Promise<RunOutcome<O, S>>;
   }
 
   /**
@@ -131,10 +151,11 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
   async resume(state: RunState | string, options: ResumeOptions = {}): Promise<LoopResult | InterruptedRun> {
     const saved = this.#continuable(parseRunState(state));
     const decisions = checkDecisions(saved, options.decisions);
+    const output = resumedOutput(options);
     const keeper = this.#options.store
       ? await RunKeeper.take(this.#options.store, saved.runId, this.#options)
       : undefined;
-    return this.#go(saved, decisions, options, keeper);
+    return this.#go(saved, decisions, options, keeper, output);
   }
 
   /**
@@ -152,7 +173,13 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
       const saved = await store.load(runId);
       if (!saved) throw new Error(`BareLoop.resumeRun: the store holds no run ${JSON.stringify(runId)}`);
       const state = this.#continuable(saved);
-      return await this.#go(state, checkDecisions(state, options.decisions), options, keeper);
+      return await this.#go(
+        state,
+        checkDecisions(state, options.decisions),
+        options,
+        keeper,
+        resumedOutput(options),
+      );
     } catch (error) {
       await keeper.close();
       throw error;
@@ -170,6 +197,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
     decisions: ReadonlyMap<string, ApprovalDecision>,
     { signal, context }: RunOptions,
     held: RunKeeper | undefined,
+    output?: TypedOutput,
   ): Promise<LoopResult | InterruptedRun> {
     if (this.#running) {
       await held?.close();
@@ -203,6 +231,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
         signal: runSignal,
         decisions,
         ...(keeper ? { persist: keeper.persist } : {}),
+        ...(output ? { output } : {}),
       });
       if (outcome.status === "interrupted") {
         return {
@@ -244,4 +273,8 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
   async [Symbol.asyncDispose](): Promise<void> {
     await this.dispose();
   }
+}
+
+function resumedOutput(options: ResumeOptions): TypedOutput | undefined {
+  return options.output === undefined ? undefined : typedOutput(options.output);
 }

@@ -21,8 +21,10 @@ export interface LoopResult {
   readonly status: "done";
   /** The run's id, as every event of the run carried it. */
   readonly runId: string;
-  /** The final reply's text. */
+  /** The final reply's text (a typed answer: its JSON). */
   readonly text: string;
+  /** The typed final answer, validated, when the run was given `output`. */
+  readonly output?: unknown;
   /** The whole conversation, the task first. */
   readonly messages: readonly Message[];
   /** Model requests made. */

@@ -8,6 +8,7 @@ import { LoopError } from "./loop-error.js";
 import type { Message, ToolCallPart, ToolResult } from "../model/messages.js";
 import type { FinishReason, ModelReply, ModelRequest } from "../model/model-client.js";
 import { addUsage } from "../model/usage.js";
+import { finalAnswer, repairNote, type TypedOutput } from "../output/typed-output.js";
 import { compactMessages } from "./compaction.js";
 import { LoopDetector } from "./loop-detector.js";
 import type { ResolvedLoopOptions } from "./loop-options.js";
@@ -28,6 +29,8 @@ export interface RunLoopInput {
   decisions?: ReadonlyMap<string, ApprovalDecision>;
   /** Saves the state: after each reply, when each call starts and ends, after each turn. */
   persist?: (state: RunState) => Promise<void>;
+  /** A typed final answer (`run(task, { output })`). */
+  output?: TypedOutput;
 }
 
 /** How the turn loop ended: a final answer, or paused at calls awaiting approval. */
@@ -43,6 +46,7 @@ export async function runLoop({
   signal,
   decisions = new Map(),
   persist = async () => {},
+  output,
 }: RunLoopInput): Promise<RunLoopOutcome> {
   const { messages, toolCalls: records, usage } = state;
   const detector = new LoopDetector(state.detector);
@@ -55,11 +59,12 @@ export async function runLoop({
     persist: save,
   });
   const middleware = [ledger, observeCalls(o.observers), ...o.middleware];
-  const finish = (text: string, reason: FinishReason): RunLoopOutcome => ({
+  const finish = (text: string, reason: FinishReason, value?: { value: unknown }): RunLoopOutcome => ({
     status: "done",
     result: {
       status: "done",
       runId: state.runId,
+      ...(value ? { output: value.value } : {}),
       text,
       messages,
       turns: state.turn,
@@ -99,6 +104,7 @@ export async function runLoop({
       tools: surface.schemas,
       constraint: o.constraint,
       sessionId: state.sessionId,
+      ...(output ? { output: output.format } : {}),
     };
     const body = o.model.encode(request);
     notify(o.observers, "onRequest", {
@@ -127,6 +133,25 @@ export async function runLoop({
     // A refusal or a filtered reply would only be refused again: it ends the run, unretried.
     if (finishReason === "refusal" || finishReason === "content-filter") {
       return done(finish(reply.text, finishReason));
+    }
+    if (output && !cut) {
+      const answer = finalAnswer(reply, state.carried + reply.text);
+      if (answer.found) {
+        const checked = output.check(answer.value);
+        if (checked.ok) return done(finish(answer.text, finishReason, checked));
+        if (state.outputRepairs >= 1) {
+          throw new LoopError(
+            "InvalidOutput",
+            `The final answer did not match the output schema after one repair turn: ${checked.issues}`,
+            { turn },
+          );
+        }
+        state.outputRepairs++;
+        state.carried = "";
+        messages.push(repairMessage(reply.toolCalls, answer.callId, repairNote(checked.issues)));
+        await save();
+        continue;
+      }
     }
     if (reply.toolCalls.length === 0) {
       if (cut) {
@@ -263,6 +288,30 @@ export async function runLoop({
     notify(o.observers, "onToolPost", { ...base, output, durationMs: 0, recordsTrajectory: true });
     return output;
   }
+}
+
+/** The repair turn: a note as a user message, or as the answer to the final tool's call (other calls not run). */
+function repairMessage(
+  calls: readonly ToolCallPart[],
+  finalCallId: string | undefined,
+  note: string,
+): Message {
+  if (finalCallId === undefined) return { role: "user", parts: [{ type: "text", text: note }] };
+  return {
+    role: "tool",
+    results: calls.map((c) => ({
+      callId: c.id,
+      name: c.name,
+      parts: [
+        {
+          type: "text",
+          text: c.id === finalCallId ? note : "Not run: the final answer came in the same reply.",
+        },
+      ],
+      isError: true,
+      retention: "default",
+    })),
+  };
 }
 
 /** The answer to a call that was running when the process running the loop died. */
