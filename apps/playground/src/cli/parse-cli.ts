@@ -16,6 +16,8 @@ export interface CliOptions {
   keepTrajectory: boolean;
   memory: string | undefined;
   oracleModel: string | undefined;
+  interrupt: string | undefined;
+  resume: string | undefined;
   help: boolean;
 }
 
@@ -46,6 +48,10 @@ Options:
   --oracle-model <name>
                        register the oracle tool: the model asks this (stronger) model
                        for advice, on the same provider, key and base URL, read-only
+  --interrupt <file>   a tool that writes pauses the session instead of asking; the
+                       paused run (and its workspace, kept) is written to <file>
+  --resume <file>      continue a session paused with --interrupt: its calls are asked
+                       about on the terminal, approved with --yes, else rejected
   --help               show this text
 `;
 
@@ -68,6 +74,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "keep-trajectory": { type: "boolean", default: false },
       memory: { type: "string" },
       "oracle-model": { type: "string" },
+      interrupt: { type: "string" },
+      resume: { type: "string" },
       parallel: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -85,6 +93,9 @@ export function parseCli(argv: readonly string[]): CliOptions {
   }
   if (values.memory === "") throw new TypeError("--memory needs the path of a store file");
   if (values["oracle-model"] === "") throw new TypeError("--oracle-model needs a model name");
+  if (values.interrupt === "")
+    throw new TypeError("--interrupt needs the path of a file to write the paused run to");
+  if (values.resume === "") throw new TypeError("--resume needs the path of a paused run's file");
   const turns = values["max-turns"];
   const maxTurns = turns === undefined ? undefined : Number(turns);
   if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -99,6 +110,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
     keepTrajectory: values["keep-trajectory"] === true,
     memory: values.memory,
     oracleModel: values["oracle-model"],
+    interrupt: values.interrupt,
+    resume: values.resume,
     workspace: values.workspace,
     provider,
     model: values.model,
