@@ -79,6 +79,8 @@ describe.each(DIALECTS)("BareLoop.resume ($dialect)", ({ client }) => {
       });
       const first = interrupted(await paused.loop.run("go"));
       expect(first.pending.map((p) => p.name)).toEqual(["Write"]);
+      // The clients' keys ("test-key") stay in the client: the state never holds them.
+      expect(JSON.stringify(first.state)).not.toContain("test-key");
       expect(ran).toEqual([]);
       // A new loop, as another process would make, from the JSON text.
       const again = () =>
