@@ -2,13 +2,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { ScriptStep } from "../test/script.js";
 import { runChild, startChild } from "./child-process.js";
 import { killAfterTurnThree } from "./crash-scenario.js";
 import type { ChildJob } from "./durable.child.js";
 import { FileRunStore } from "./file-run-store.js";
+
+// Each test starts Node processes (tsx): slow on a loaded machine, never timed.
+vi.setConfig({ testTimeout: 120_000 });
 
 const SESSION = "5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
 const cleanup: (() => Promise<void>)[] = [];

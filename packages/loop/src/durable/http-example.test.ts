@@ -5,8 +5,11 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
+
+// Each test starts Node processes (tsx): slow on a loaded machine, never timed.
+vi.setConfig({ testTimeout: 120_000 });
 
 const README = await readFile(new URL("../../README.md", import.meta.url), "utf8");
 const require = createRequire(import.meta.url);
@@ -40,7 +43,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
       const res = await fetch(url, { method: "POST", body: JSON.stringify(body) });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> };
     } catch (error) {
-      if (attempt > 500) throw error;
+      if (attempt > 5_000) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

@@ -1,11 +1,14 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScriptedModelServer } from "../test/scripted-model-server.js";
 import type { ScriptStep } from "../test/script.js";
 import { runChild } from "./child-process.js";
 import type { ChildJob } from "./durable.child.js";
+
+// Each test starts Node processes (tsx): slow on a loaded machine, never timed.
+vi.setConfig({ testTimeout: 120_000 });
 
 const SESSION = "7d1f3c2a-9b4e-4f6a-8c1d-2e3f4a5b6c7d";
 const script = (): ScriptStep[] => [

@@ -4,8 +4,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { RunLeaseError } from "@toolkit/loop";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SqliteRunStore } from "./sqlite-run-store.js";
+
+// Each test starts Node processes (tsx): slow on a loaded machine, never timed.
+vi.setConfig({ testTimeout: 120_000 });
 
 // The scenario every RunStore is held to lives beside the loop's own tests.
 const loopDir = dirname(createRequire(import.meta.url).resolve("@toolkit/loop/package.json"));

@@ -1,9 +1,12 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { RunLeaseError } from "@toolkit/loop";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redisTestsEnabled, startRedis, type TestRedis } from "../testing/test-redis.js";
 import { RedisRunStore } from "./redis-run-store.js";
+
+// Each test starts Node processes (tsx): slow on a loaded machine, never timed.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe.runIf(redisTestsEnabled())("RedisRunStore", () => {
   let redis: TestRedis;
