@@ -1,31 +1,38 @@
 import type { LoopObserver } from "../loop/observer.js";
 
-const HOOKS = [
-  "onTurnStart",
-  "onRequest",
-  "onDelta",
-  "onReply",
-  "onToolPre",
-  "onToolPost",
-  "onToolSurfaceChanged",
-  "onFinish",
-  "onTaskStart",
-] as const satisfies readonly (keyof LoopObserver)[];
+/** Every `on…` method an observer has, own or inherited (a class instance's methods too). */
+function hooksOf(observer: object): string[] {
+  const names = new Set<string>();
+  for (let o: object | null = observer; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      if (/^on[A-Z]/.test(name) && typeof (observer as Record<string, unknown>)[name] === "function")
+        names.add(name);
+    }
+  }
+  return [...names];
+}
 
 /**
  * The observers of one run: each event gets `runId`, so an observer shared
  * by concurrent runs (a memory observer, a tracer, a console) keeps them
- * apart. An event that already carries a run id keeps it: a sub-agent's
+ * apart. Every `on…` hook is forwarded, including hooks this version does
+ * not know. An event that already carries a run id keeps it: a sub-agent's
  * events reach its parent's observers with the sub-agent's own id.
  */
 export function withRunId(observers: readonly LoopObserver[], runId: string): LoopObserver[] {
   return observers.map((observer) => {
-    const tagged: Record<string, (event: object) => unknown> = {};
-    for (const hook of HOOKS) {
-      const fn = observer[hook] as ((event: object) => unknown) | undefined;
-      if (typeof fn !== "function") continue;
+    const tagged: Record<string, (event: unknown) => unknown> = {};
+    for (const hook of hooksOf(observer)) {
+      const fn = (observer as Record<string, (event: unknown) => unknown>)[hook] as (
+        event: unknown,
+      ) => unknown;
       tagged[hook] = (event) =>
-        fn.call(observer, (event as { runId?: unknown }).runId === undefined ? { ...event, runId } : event);
+        fn.call(
+          observer,
+          typeof event === "object" && event !== null && (event as { runId?: unknown }).runId === undefined
+            ? { ...event, runId }
+            : event,
+        );
     }
     return tagged as LoopObserver;
   });
