@@ -30,7 +30,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "web-fetch": FAMILY,
   loop: ON_REGISTRY,
   mcp: ON_REGISTRY,
-  queue: ON_REGISTRY,
+  // Its `./runs` subpath (RedisRunStore) keeps loop runs; loop is an optional peer dependency.
+  queue: [...ON_REGISTRY, "loop"],
   memory: [...ON_REGISTRY, "loop"],
   // A composition: Loom's registry in one call (its families) and the oracle (a loop run).
   loom: [...ON_REGISTRY, "loop", "fs", "shell", "web-search"],

@@ -41,6 +41,8 @@ async function main(): Promise<number> {
     keepTrajectory: cli.keepTrajectory,
     memory: paths.memory,
     oracleModel: cli.oracleModel,
+    interrupt: cli.interrupt,
+    resume: cli.resume,
     parallel: cli.parallel,
     lsp: cli.lsp,
     yes: cli.yes,

@@ -1,4 +1,6 @@
+import type { ToolRegistry } from "@toolkit/registry";
 import { describe, expectTypeOf, it } from "vitest";
+import { z } from "zod";
 import {
   type BareLoop,
   type LoopError,
@@ -9,13 +11,19 @@ import {
   openaiChat,
 } from "./index.js";
 import { ScriptedModelServer, type ScriptStep } from "./test/index.js";
+import type { InterruptedRun } from "./index.js";
 
 describe("@toolkit/loop types", () => {
   it("types the run result and the error kinds", () => {
-    expectTypeOf<BareLoop["run"]>().returns.resolves.toEqualTypeOf<LoopResult>();
+    const loop = {} as BareLoop;
+    expectTypeOf(loop.run("x")).resolves.toEqualTypeOf<LoopResult>();
+    const typed = loop.run("x", { output: z.object({ answer: z.string() }) });
+    expectTypeOf(typed).resolves.toEqualTypeOf<LoopResult & { readonly output: { answer: string } }>();
+    const paused = {} as BareLoop<{ model: ModelClient; registry: ToolRegistry; approvals: "interrupt" }>;
+    expectTypeOf(paused.run("x")).resolves.toEqualTypeOf<LoopResult | InterruptedRun>();
     expectTypeOf<LoopError["kind"]>().toEqualTypeOf<LoopErrorKind>();
     expectTypeOf<LoopErrorKind>().toEqualTypeOf<
-      "Cancelled" | "LoopDetected" | "RecoveryExhausted" | "MaxTurns" | "Model"
+      "Cancelled" | "LoopDetected" | "RecoveryExhausted" | "MaxTurns" | "Model" | "InvalidOutput"
     >();
   });
 

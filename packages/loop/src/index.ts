@@ -1,6 +1,24 @@
 // Public API of @toolkit/loop: see README.md.
 export { BareLoop } from "./loop/bare-loop.js";
-export type { RunOptions } from "./loop/bare-loop.js";
+export type { RunOptions, RunOutcome, RunTaskOptions, TypedResult } from "./loop/bare-loop.js";
+export { FINAL_ANSWER } from "./output/typed-output.js";
+export { APPROVED, INTERRUPT, isInterrupt } from "./durable/interrupt.js";
+export type { ApprovalDecision } from "./durable/interrupt.js";
+export type { InterruptedRun, PendingApproval, ResumeOptions } from "./durable/interrupted-run.js";
+export { parseRunState, RUN_STATE_VERSION, RunStateError, runStateSchema } from "./durable/run-state.js";
+export type { PendingCall, PendingCallStatus, PendingTurn, RunState } from "./durable/run-state.js";
+export {
+  checkRunId,
+  leaseHeldError,
+  leaseIsLive,
+  leaseLostError,
+  leaseOwner,
+  RunLeaseError,
+} from "./durable/run-store.js";
+export type { AcquireOptions, RunLease, RunStore } from "./durable/run-store.js";
+export { FileRunStore } from "./durable/file-run-store.js";
+export type { FileRunStoreOptions } from "./durable/file-run-store.js";
+export { checkToolDigests, toolDigests } from "./durable/tool-digests.js";
 export type { BareLoopOptions, LoopDispatchOptions } from "./loop/loop-options.js";
 export type { RewindableFiles } from "./loop/kept-conversation.js";
 export type {
@@ -10,6 +28,7 @@ export type {
   LoopResult,
   ReplyEvent,
   RequestEvent,
+  RunEvent,
   ToolCallRecord,
   ToolPostEvent,
   ToolPreEvent,
@@ -46,6 +65,7 @@ export type {
   ModelClient,
   ModelReply,
   ModelRequest,
+  OutputFormat,
   SendOptions,
   StreamDelta,
   Usage,

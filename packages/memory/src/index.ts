@@ -13,3 +13,5 @@ export type {
 } from "./store/types.js";
 export { SearchMemories } from "./tool/search-memories.js";
 export type { SearchMemoriesOptions } from "./tool/search-memories.js";
+export { SqliteRunStore } from "./runs/sqlite-run-store.js";
+export type { SqliteRunStoreOptions } from "./runs/sqlite-run-store.js";

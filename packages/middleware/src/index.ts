@@ -16,7 +16,7 @@ export type {
 export type { ShellAnalysis } from "./permissions/match-rule.js";
 export type { EvaluableCall } from "./permissions/subject.js";
 
-export { approvals, grantKey } from "./approvals/index.js";
+export { ApprovalInterrupt, approvals, grantKey } from "./approvals/index.js";
 export type { ApprovalAnswer, ApprovalRequest, ApprovalsOptions } from "./approvals/index.js";
 export { MemoryApprovalStore } from "./approvals/approval-store.js";
 export type { ApprovalGrant, ApprovalStore } from "./approvals/approval-store.js";

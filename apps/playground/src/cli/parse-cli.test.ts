@@ -99,5 +99,14 @@ describe("parseCli", () => {
     it("refuses unknown flags", () => {
       expect(() => parseCli(["--fast"])).toThrow(/--fast/);
     });
+    it("refuses --interactive beside --interrupt or --resume: a paused run ends the session", () => {
+      for (const argv of [
+        ["--interactive", "--interrupt", "run.json"],
+        ["-i", "--resume", "run.json"],
+      ]) {
+        expect(() => parseCli(argv)).toThrow("--interactive cannot be combined with --interrupt or --resume");
+      }
+      expect(parseCli(["--interrupt", "run.json"]).interrupt).toBe("run.json");
+    });
   });
 });

@@ -18,6 +18,8 @@ export interface CliOptions {
   memory: string | undefined;
   oracleModel: string | undefined;
   lsp: boolean;
+  interrupt: string | undefined;
+  resume: string | undefined;
   help: boolean;
 }
 
@@ -54,6 +56,10 @@ Options:
   --lsp                start language servers on the workspace (typescript-language-server,
                        pyright): edits report the errors they introduce, and the model
                        gets Diagnostics, Definition, References, Hover, Symbols, Rename
+  --interrupt <file>   a tool that writes pauses the session instead of asking; the
+                       paused run (and its workspace, kept) is written to <file>
+  --resume <file>      continue a session paused with --interrupt: its calls are asked
+                       about on the terminal, approved with --yes, else rejected
   --help               show this text
 `;
 
@@ -76,6 +82,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "keep-trajectory": { type: "boolean", default: false },
       memory: { type: "string" },
       "oracle-model": { type: "string" },
+      interrupt: { type: "string" },
+      resume: { type: "string" },
       parallel: { type: "boolean", default: false },
       lsp: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
@@ -95,6 +103,14 @@ export function parseCli(argv: readonly string[]): CliOptions {
   }
   if (values.memory === "") throw new TypeError("--memory needs the path of a store file");
   if (values["oracle-model"] === "") throw new TypeError("--oracle-model needs a model name");
+  if (values.interrupt === "")
+    throw new TypeError("--interrupt needs the path of a file to write the paused run to");
+  if (values.resume === "") throw new TypeError("--resume needs the path of a paused run's file");
+  if (values.interactive === true && (values.interrupt !== undefined || values.resume !== undefined)) {
+    throw new TypeError(
+      "--interactive cannot be combined with --interrupt or --resume: a paused run ends the session",
+    );
+  }
   const turns = values["max-turns"];
   const maxTurns = turns === undefined ? undefined : Number(turns);
   if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -109,6 +125,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
     keepTrajectory: values["keep-trajectory"] === true,
     memory: values.memory,
     oracleModel: values["oracle-model"],
+    interrupt: values.interrupt,
+    resume: values.resume,
     workspace: values.workspace,
     provider,
     model: values.model,

@@ -5,6 +5,8 @@ import type { Colors } from "./colors.js";
 export interface SummaryInput {
   result: LoopResult | undefined;
   error: Error | undefined;
+  /** The session paused at calls awaiting approval (`--interrupt`). */
+  paused?: boolean;
   durationMs: number;
   trajectoryPath: string;
   /** True when the trajectory file is kept at exit. @default true */
@@ -23,6 +25,7 @@ export interface SummaryInput {
 export function formatSummary({
   result,
   error,
+  paused = false,
   durationMs,
   trajectoryPath,
   workspace,
@@ -35,7 +38,11 @@ export function formatSummary({
   const spent = result?.usage ?? usage;
   const calls = result?.toolCalls ?? [];
   const failures = calls.filter((c) => c.isError).length;
-  const outcome = error ? colors.red(`failed: ${error.message}`) : colors.green("finished");
+  const outcome = error
+    ? colors.red(`failed: ${error.message}`)
+    : paused
+      ? colors.yellow("paused (--resume continues it)")
+      : colors.green("finished");
   const lines = [
     "",
     colors.bold("── summary"),

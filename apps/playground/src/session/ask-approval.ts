@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { ToolError } from "@toolkit/core";
 import type { DispatchCall, Middleware } from "@toolkit/registry";
+import type { PendingApproval } from "@toolkit/loop";
 import type { ApprovalAnswer, ApprovalRequest } from "@toolkit/middleware";
 import type { Colors } from "../render/colors.js";
 import type { Spinner } from "../render/spinner.js";
@@ -65,5 +66,26 @@ export function refuseWithoutTerminal({ exempt }: { exempt: (call: DispatchCall)
       `there is no terminal to approve this call to '${call.name}' on (stdin or stdout is not a TTY).`,
       { advice: "The user can allow tools that write by running the playground with --yes." },
     );
+  };
+}
+
+/** Asks on the terminal whether a paused call may run (`--resume`): `y` approves, `n` rejects. */
+export function terminalDecider({ input, output, colors, spinner }: TerminalApproverOptions) {
+  return async function decideCall(call: PendingApproval): Promise<boolean> {
+    spinner.stop();
+    const rl = createInterface({ input, output });
+    try {
+      for (;;) {
+        const answer = (
+          await rl.question(`  ${colors.yellow("?")} Allow ${colors.bold(call.name)}? [y]es, [n]o: `)
+        )
+          .trim()
+          .toLowerCase();
+        if (answer === "y" || answer === "yes") return true;
+        if (answer === "n" || answer === "no") return false;
+      }
+    } finally {
+      rl.close();
+    }
   };
 }

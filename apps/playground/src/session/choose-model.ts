@@ -1,6 +1,6 @@
 import { anthropicMessages, type ModelClient, openaiChat, openaiResponses } from "@toolkit/loop";
 import type { OracleModelOptions } from "@toolkit/loom";
-import { ScriptedModelServer } from "@toolkit/loop/test";
+import { ScriptedModelServer, type ScriptStep } from "@toolkit/loop/test";
 import { SCRIPTED_LABEL, sampleScript } from "./scripted-model.js";
 
 /** The providers the playground can talk to. */
@@ -29,6 +29,7 @@ export async function chooseModel({
   env,
   baseUrl: givenBaseUrl,
   stream = true,
+  script,
 }: {
   provider: Provider | undefined;
   model: string | undefined;
@@ -37,6 +38,8 @@ export async function chooseModel({
   baseUrl?: string | undefined;
   /** Stream replies (text is shown as it arrives). @default true */
   stream?: boolean;
+  /** The scripted model's steps. @default the sample script */
+  script?: ScriptStep[] | undefined;
 }): Promise<ChosenModel> {
   const chosen: Provider =
     provider ??
@@ -44,7 +47,7 @@ export async function chooseModel({
   const name = model ?? env.MODEL;
   const none = async () => {};
   if (chosen === "scripted") {
-    const server = await ScriptedModelServer.start({ script: sampleScript() });
+    const server = await ScriptedModelServer.start({ script: script ?? sampleScript() });
     return {
       client: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted-playground", stream }),
       provider: chosen,

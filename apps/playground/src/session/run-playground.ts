@@ -3,7 +3,14 @@ import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { CheckpointStore, CheckpointsTool, withCheckpoints } from "@toolkit/checkpoint";
 import { toolTraits } from "@toolkit/core";
-import { addUsage, BareLoop, emptyUsage, type LoopResult, trajectoryObserver } from "@toolkit/loop";
+import {
+  addUsage,
+  BareLoop,
+  emptyUsage,
+  type InterruptedRun,
+  type LoopResult,
+  trajectoryObserver,
+} from "@toolkit/loop";
 import { oracleModel, oracleTool } from "@toolkit/loom";
 import { createLsp, createLspTools, type Lsp, withDiagnostics } from "@toolkit/lsp";
 import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
@@ -12,14 +19,16 @@ import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
-import { refuseWithoutTerminal, terminalApprover } from "./ask-approval.js";
+import { refuseWithoutTerminal, terminalApprover, terminalDecider } from "./ask-approval.js";
 import { COMMANDS, promptBetweenRuns } from "./between-runs.js";
 import { buildRegistry } from "./build-registry.js";
+import { decide, pendingOf, readPausedSession, writePausedSession } from "./durable-session.js";
 import { chooseModel, type Provider } from "./choose-model.js";
 import { startLocalWebSearch } from "./local-web-search.js";
 import { startLocalWebSite } from "./local-web-site.js";
 import { prepareWorkspace } from "./prepare-workspace.js";
 import { SAMPLE_TASK, SYSTEM_PROMPT } from "./sample-task.js";
+import { resumedSampleScript } from "./scripted-model.js";
 
 /** Options for `runPlayground`. */
 export interface PlaygroundOptions {
@@ -55,6 +64,10 @@ export interface PlaygroundOptions {
   memory?: string | undefined;
   /** `--oracle-model`: register the oracle tool on this model (same provider, key and base URL). */
   oracleModel?: string | undefined;
+  /** `--interrupt <file>`: a tool that writes pauses the session; the paused run is written to this file. */
+  interrupt?: string | undefined;
+  /** `--resume <file>`: continue the session paused in this file (its workspace, its conversation). */
+  resume?: string | undefined;
   /** Where the session is shown. */
   output: NodeJS.WritableStream & { isTTY?: boolean };
   /** Where approval answers come from. */
@@ -99,13 +112,18 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     stream: json ? new Writable({ write: (_c, _e, done) => done() }) : output,
   });
   const interactive = output.isTTY === true && input.isTTY === true && !json;
+  const paused = options.resume === undefined ? undefined : await readPausedSession(options.resume);
 
   // The model first: a missing key fails at once, before anything is copied or started.
   const model = await chooseModel({
-    provider: options.provider,
+    provider: options.provider ?? (paused?.provider as Provider | undefined),
     model: options.model,
     env,
     baseUrl: options.baseUrl,
+    script:
+      paused && (options.provider ?? paused.provider) === "scripted"
+        ? await resumedSampleScript(paused.state.messages)
+        : undefined,
   });
   // What starts below is closed again if a later step fails, so a bad path cannot leave the process hanging.
   let store: MemoryStore | undefined;
@@ -115,7 +133,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   try {
     // A store that is not ours fails here, before anything is copied or started.
     store = options.memory === undefined ? undefined : MemoryStore.open(resolve(options.memory));
-    workspace = await prepareWorkspace({ workspace: options.workspace });
+    workspace = await prepareWorkspace({ workspace: paused?.workspace ?? options.workspace });
     search = await startLocalWebSearch();
     site = await startLocalWebSite();
   } catch (setupError) {
@@ -148,14 +166,17 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   if (store)
     write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
-    `  dispatch    ${parallel ? "parallel waves" : "sequential"}${yes ? "" : interactive ? ", writing tools ask first" : ", writing tools refused (no terminal to ask on; --yes allows them)"}\n`,
+    `  dispatch    ${parallel ? "parallel waves" : "sequential"}${yes ? "" : options.interrupt !== undefined ? ", writing tools pause the session (--interrupt)" : interactive ? ", writing tools ask first" : ", writing tools refused (no terminal to ask on; --yes allows them)"}\n`,
   );
 
   // Approvals sit outside the timeout, so the time a person takes to answer is not counted.
   const middleware: Middleware[] = [];
   const readOnly = (call: { tool?: Parameters<typeof toolTraits>[0] | undefined }) =>
     call.tool ? toolTraits(call.tool).isReadOnly : true;
-  if (interactive && !yes) {
+  const interrupts = options.interrupt !== undefined && !yes;
+  if (interrupts) {
+    // --interrupt: a tool that writes pauses the run (the loop's approvals: "interrupt").
+  } else if (interactive && !yes) {
     middleware.push(
       approvals({
         ask: terminalApprover({ input, output, colors, spinner }),
@@ -184,13 +205,18 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   if (lsp) middleware.push(withDiagnostics(lsp));
 
   const task = options.task ?? SAMPLE_TASK;
-  write(`\n${colors.bold("task")} ${task}\n`);
+  if (paused)
+    write(
+      `\n${colors.bold("resume")} ${options.resume} (turn ${paused.state.turn} of run ${paused.state.runId})\n`,
+    );
+  else write(`\n${colors.bold("task")} ${task}\n`);
   if (model.provider === "scripted" && (options.task !== undefined || !workspace.isSampleCopy)) {
     write(
       colors.yellow("note: the scripted model plays the sample's script whatever the task or workspace\n"),
     );
   }
   let result: LoopResult | undefined;
+  let interrupted: InterruptedRun | undefined;
   let error: Error | undefined;
   // Counted as replies arrive, so a run that fails still reports what it used.
   const usage = emptyUsage();
@@ -212,6 +238,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     system: SYSTEM_PROMPT,
     dispatch: { mode: parallel ? "parallel" : "sequential" },
     maxTurns: options.maxTurns ?? 30,
+    ...(interrupts ? { approvals: "interrupt" as const, needsApproval: (call) => !readOnly(call) } : {}),
     cwd: workspace.root,
     isNonInteractive: !interactive,
     ...(checkpoints ? { keepConversation: true, rewindFiles: checkpoints } : {}),
@@ -230,12 +257,35 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   });
   const runOptions = options.signal ? { signal: options.signal } : {};
   try {
+    let outcome: LoopResult | InterruptedRun | undefined;
     try {
-      result = await loop.run(task, runOptions);
+      if (paused) {
+        const ask = interactive ? terminalDecider({ input, output, colors, spinner }) : undefined;
+        const decisions = await decide(pendingOf(paused.state), { yes, ask });
+        outcome = await loop.resume(paused.state, { ...runOptions, decisions });
+      } else {
+        outcome = await loop.run(task, runOptions);
+      }
     } catch (e) {
       error = e instanceof Error ? e : new Error(String(e));
     }
-    if (checkpointStore) {
+    if (outcome?.status === "interrupted") {
+      interrupted = outcome;
+      const file = resolve(options.interrupt ?? options.resume ?? "playground-run.json");
+      await writePausedSession(file, {
+        workspace: workspace.root,
+        provider: model.provider,
+        state: outcome.state,
+      });
+      write(
+        `\n${colors.yellow("paused")} at ${outcome.pending.map((p) => p.name).join(", ")}; the run is in ${file}\n`,
+      );
+      write(`  continue it with: pnpm playground --resume ${file} [--yes]\n`);
+    } else if (outcome) {
+      result = outcome;
+    }
+    // --interactive and --interrupt/--resume exclude each other (parseCli): no run here can pause.
+    if (checkpointStore && !interrupted) {
       await promptBetweenRuns({
         loop,
         checkpoints: new CheckpointsTool({ store: checkpointStore, restoreNeedsApproval: false }),
@@ -246,7 +296,8 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
         starts: [0],
         runTask: async (next) => {
           try {
-            result = await loop.run(next, runOptions);
+            const done = await loop.run(next, runOptions);
+            if (done.status === "done") result = done;
             error = undefined;
           } catch (e) {
             error = e instanceof Error ? e : new Error(String(e));
@@ -266,7 +317,8 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     if (checkpointsDir && !keep) await rm(checkpointsDir, { recursive: true, force: true });
   }
   const durationMs = Date.now() - started;
-  const removed = workspace.isSampleCopy && !keep;
+  // A paused session keeps its workspace: the resumed run goes on working in it.
+  const removed = workspace.isSampleCopy && !keep && !interrupted;
   if (removed) await rm(workspace.root, { recursive: true, force: true });
   if (!keepTrajectory) {
     await rm(trajectoryPath, { force: true });
@@ -278,6 +330,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     formatSummary({
       result,
       error,
+      paused: interrupted !== undefined,
       durationMs,
       trajectoryPath,
       trajectoryKept: keepTrajectory,
@@ -292,7 +345,8 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     output.write(
       `${JSON.stringify(
         {
-          outcome: error ? "failed" : "finished",
+          outcome: error ? "failed" : interrupted ? "interrupted" : "finished",
+          ...(interrupted ? { pending: interrupted.pending, runId: interrupted.runId } : {}),
           ...(error ? { error: { message: error.message, kind: (error as { kind?: string }).kind } } : {}),
           text: result?.text,
           finishReason: result?.finishReason,

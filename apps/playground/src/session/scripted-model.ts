@@ -1,3 +1,4 @@
+import type { Message } from "@toolkit/loop";
 import type { RecordedRequest, ScriptedReply, ScriptStep } from "@toolkit/loop/test";
 import { DISCOUNT_PAGE_URL } from "./local-web-site.js";
 
@@ -206,4 +207,43 @@ function fixedSummary(found: Found, formatToo: boolean): string {
 
 function firstLine(text: string): string {
   return text.split("\n")[0] ?? "";
+}
+
+/**
+ * The sample script for a resumed session: the steps already answered are
+ * played again, silently, on the tool results the conversation holds (the
+ * steps remember what they read), and the rest is returned.
+ */
+export async function resumedSampleScript(messages: readonly Message[]): Promise<ScriptStep[]> {
+  const steps = sampleScript();
+  let results: RecordedRequest["toolResults"] = [];
+  let played = 0;
+  for (const message of messages) {
+    if (message.role === "tool") {
+      results = message.results.map((r) => ({
+        callId: r.callId,
+        text: r.parts.map((p) => (p.type === "text" ? p.text : "")).join("\n"),
+        isError: r.isError,
+      }));
+    }
+    if (message.role !== "assistant") continue;
+    const step = steps[played++];
+    if (typeof step === "function") await step(replayed(played, results));
+    results = [];
+  }
+  return steps.slice(played);
+}
+
+function replayed(index: number, toolResults: RecordedRequest["toolResults"]): RecordedRequest {
+  return {
+    dialect: "openai-chat",
+    path: "",
+    headers: {},
+    body: "",
+    stream: false,
+    json: null,
+    index,
+    toolNames: [],
+    toolResults,
+  };
 }

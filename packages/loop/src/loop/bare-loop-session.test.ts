@@ -77,11 +77,13 @@ describe.each(DIALECTS)("BareLoop session ($dialect)", ({ client }) => {
           ],
         },
       );
-      await loop.run("go");
+      const result = await loop.run("go");
       expect(server.requests[0]?.toolNames).toEqual(["install"]);
       expect(server.requests[1]?.toolNames).toEqual(["install", "late"]);
       expect(server.requests[2]?.toolResults[0]?.text).toBe("late:y");
-      expect(diffs).toEqual([{ version: 2, added: ["late"], removed: [], replaced: [] }]);
+      expect(diffs).toEqual([
+        { version: 2, added: ["late"], removed: [], replaced: [], runId: result.runId },
+      ]);
       expect(versions).toEqual([1, 2, 2]);
     });
   });

@@ -10,6 +10,8 @@ export const LoopErrorKind = {
   MaxTurns: "MaxTurns",
   /** The provider failed after its retries. */
   Model: "Model",
+  /** A typed final answer (`run(task, { output })`) did not match its schema, even after one repair turn. */
+  InvalidOutput: "InvalidOutput",
 } as const;
 export type LoopErrorKind = (typeof LoopErrorKind)[keyof typeof LoopErrorKind];
 

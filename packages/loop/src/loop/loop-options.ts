@@ -1,5 +1,7 @@
+import type { DispatchCall, Middleware, Selector, ToolRegistry } from "@toolkit/registry";
 import type { RewindableFiles } from "./kept-conversation.js";
-import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
+import { notReadOnly } from "../durable/durable-calls.js";
+import type { RunStore } from "../durable/run-store.js";
 import { type Clock, systemClock } from "../runtime/clock.js";
 import type { Constraint, ModelClient } from "../model/model-client.js";
 import type { LoopObserver } from "./observer.js";
@@ -58,6 +60,27 @@ export interface BareLoopOptions {
   keepConversation?: boolean;
   /** The files side of `rewind` (e.g. `@toolkit/checkpoint`'s `withCheckpoints` layer). @default none: rewind cuts the conversation only */
   rewindFiles?: RewindableFiles;
+  /**
+   * `"interrupt"`: a call that needs approval (see `needsApproval`), or that
+   * an `approvals()` layer answered `"interrupt"` for, pauses the run: `run`
+   * resolves to `{ status: "interrupted", state, pending }` and
+   * `resume(state, { decisions })` continues it, in any process.
+   * @default undefined (no pauses)
+   */
+  approvals?: "interrupt";
+  /** Which calls pause under `approvals: "interrupt"`. @default calls of tools that are not read-only */
+  needsApproval?: (call: DispatchCall) => boolean;
+  /** Saves every run here (after each reply, call and turn) so `resumeRun(id)` can continue it after a crash. */
+  store?: RunStore;
+  /** How long a run's lease in `store` lasts; it is renewed while the run goes on. @default 60000 */
+  leaseMs?: number;
+  /**
+   * Runs the shared secret redactor over the tool outputs of every stored
+   * state (in `store` and an `InterruptedRun`'s `state`). A resumed run then
+   * sends the redacted text: its conversation is no longer byte-identical.
+   * @default false
+   */
+  redactOutputs?: boolean;
 }
 
 /** Options after defaults and checks. */
@@ -77,6 +100,11 @@ export interface ResolvedLoopOptions {
   contextBudgetTokens: number;
   observers: readonly LoopObserver[];
   clock: Clock;
+  approvals: "interrupt" | undefined;
+  needsApproval: (call: DispatchCall) => boolean;
+  store: RunStore | undefined;
+  leaseMs: number;
+  redactOutputs: boolean;
 }
 
 /** Applies defaults and throws a TypeError naming any bad option. */
@@ -97,6 +125,11 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     contextBudgetTokens = 100_000,
     observers = [],
     clock = systemClock,
+    approvals,
+    needsApproval = notReadOnly,
+    store,
+    leaseMs = 60_000,
+    redactOutputs = false,
   } = options;
   const { mode = "sequential", maxConcurrency = 8, order = "hoist" } = dispatch;
   if (!model || typeof model.encode !== "function" || typeof model.send !== "function") {
@@ -138,6 +171,25 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     );
   }
   if (!Array.isArray(observers)) throw new TypeError("BareLoop: `observers` must be an array");
+  if (approvals !== undefined && approvals !== "interrupt") {
+    throw new TypeError(
+      `BareLoop: \`approvals\` must be "interrupt" or absent, got ${JSON.stringify(approvals)}`,
+    );
+  }
+  if (typeof needsApproval !== "function")
+    throw new TypeError("BareLoop: `needsApproval` must be a function (call) => boolean");
+  if (
+    store !== undefined &&
+    (store === null || typeof store.save !== "function" || typeof store.acquire !== "function")
+  ) {
+    throw new TypeError("BareLoop: `store` must be a RunStore (acquire, renew, release, save, load, delete)");
+  }
+  positiveInteger("leaseMs", leaseMs);
+  if (typeof redactOutputs !== "boolean") {
+    throw new TypeError(
+      `BareLoop: \`redactOutputs\` must be a boolean, got ${JSON.stringify(redactOutputs)}`,
+    );
+  }
   return {
     model,
     registry,
@@ -154,6 +206,11 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     contextBudgetTokens,
     observers,
     clock,
+    approvals,
+    needsApproval,
+    store,
+    leaseMs,
+    redactOutputs,
   };
 }
 

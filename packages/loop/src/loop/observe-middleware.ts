@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { ToolError, ToolOutput, toolTraits } from "@toolkit/core";
 import type { Middleware } from "@toolkit/registry";
+import { isInterrupt } from "../durable/interrupt.js";
 import { type LoopObserver, notify } from "./observer.js";
 
 /**
@@ -18,6 +19,8 @@ export function observeCalls(observers: readonly LoopObserver[]): Middleware {
     try {
       output = await next(call);
     } catch (error) {
+      // A pause for approval is not an answer: the durable layer outside takes it.
+      if (isInterrupt(error)) throw error;
       output = softFailure(error, call);
     }
     const durationMs = performance.now() - start;

@@ -17,8 +17,14 @@ export interface ToolCallRecord {
 
 /** What `run()` resolves to. */
 export interface LoopResult {
-  /** The final reply's text. */
+  /** The run reached a final answer (an interrupted run resolves to an `InterruptedRun`). */
+  readonly status: "done";
+  /** The run's id, as every event of the run carried it. */
+  readonly runId: string;
+  /** The final reply's text (a typed answer: its JSON). */
   readonly text: string;
+  /** The typed final answer, validated, when the run was given `output`. */
+  readonly output?: unknown;
   /** The whole conversation, the task first. */
   readonly messages: readonly Message[];
   /** Model requests made. */
@@ -35,8 +41,13 @@ export interface LoopResult {
   readonly finishReason: FinishReason;
 }
 
+/** What every event carries: the id of the run it belongs to, so one observer can serve concurrent runs. */
+export interface RunEvent {
+  readonly runId: string;
+}
+
 /** Sent before each model request. */
-export interface TurnStartEvent {
+export interface TurnStartEvent extends RunEvent {
   readonly turn: number;
   readonly messages: readonly Message[];
   /** The window estimate for this turn's request (system + messages + advertised schemas). */
@@ -44,7 +55,7 @@ export interface TurnStartEvent {
 }
 
 /** The exact request about to be sent. */
-export interface RequestEvent {
+export interface RequestEvent extends RunEvent {
   readonly turn: number;
   readonly provider: string;
   readonly model: string;
@@ -60,19 +71,19 @@ export interface RequestEvent {
 }
 
 /** The model's reply to one request. */
-export interface ReplyEvent {
+export interface ReplyEvent extends RunEvent {
   readonly turn: number;
   readonly reply: ModelReply;
   readonly durationMs: number;
 }
 
 /** A piece of a streamed reply, as it arrives (only when the client streams). */
-export interface DeltaEvent extends StreamDelta {
+export interface DeltaEvent extends StreamDelta, RunEvent {
   readonly turn: number;
 }
 
 /** A call about to run (after validation and classification). */
-export interface ToolPreEvent {
+export interface ToolPreEvent extends RunEvent {
   readonly turn: number;
   readonly id: string;
   readonly name: string;
@@ -90,7 +101,7 @@ export interface ToolPostEvent extends ToolPreEvent {
 }
 
 /** The run ended, with a result or a hard failure. */
-export interface FinishEvent {
+export interface FinishEvent extends RunEvent {
   readonly result: LoopResult | undefined;
   /** A LoopError for hard failures; any other error is a bug or a broken setup. */
   readonly error: LoopError | Error | undefined;
@@ -111,7 +122,7 @@ export interface LoopObserver {
   onToolPre?(event: ToolPreEvent): void;
   onToolPost?(event: ToolPostEvent): void;
   /** The registry changed during the run (lists name-sorted). */
-  onToolSurfaceChanged?(diff: SurfaceDiff): void;
+  onToolSurfaceChanged?(diff: SurfaceDiff & RunEvent): void;
   onFinish?(event: FinishEvent): void;
   /**
    * A Task call is starting a sub-agent. Return an observer to receive the
@@ -122,7 +133,8 @@ export interface LoopObserver {
 }
 
 type Hook = keyof LoopObserver;
-type EventOf<H extends Hook> = Parameters<NonNullable<LoopObserver[H]>>[0];
+/** An event as the loop builds it; `withRunId` observers add the run id. */
+type EventOf<H extends Hook> = Omit<Parameters<NonNullable<LoopObserver[H]>>[0], "runId">;
 
 /** Calls one hook on every observer, isolating failures. */
 export function notify<H extends Hook>(observers: readonly LoopObserver[], hook: H, event: EventOf<H>): void {

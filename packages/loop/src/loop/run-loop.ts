@@ -1,15 +1,19 @@
 import { performance } from "node:perf_hooks";
-import { type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
-import { advertisedSurface, type DispatchResult, dispatch } from "@toolkit/registry";
+import { type ToolContext, ToolError, type ToolOutput, toolTraits } from "@toolkit/core";
+import { advertisedSurface, dispatch } from "@toolkit/registry";
+import { decidedInput, durableCalls, settleCall } from "../durable/durable-calls.js";
+import type { ApprovalDecision } from "../durable/interrupt.js";
+import type { PendingCall, PendingTurn, RunState } from "../durable/run-state.js";
 import { LoopError } from "./loop-error.js";
-import type { ContentPart, Message, ToolCallPart, ToolResult } from "../model/messages.js";
-import type { FinishReason, ModelReply, ModelRequest, Usage } from "../model/model-client.js";
-import { addUsage, emptyUsage } from "../model/usage.js";
+import type { Message, ToolCallPart, ToolResult } from "../model/messages.js";
+import type { FinishReason, ModelReply, ModelRequest } from "../model/model-client.js";
+import { addUsage } from "../model/usage.js";
+import { finalAnswer, repairNote, type TypedOutput } from "../output/typed-output.js";
 import { compactMessages } from "./compaction.js";
 import { LoopDetector } from "./loop-detector.js";
 import type { ResolvedLoopOptions } from "./loop-options.js";
 import { observeCalls } from "./observe-middleware.js";
-import { type LoopResult, notify, type ToolCallRecord } from "./observer.js";
+import { type LoopResult, notify } from "./observer.js";
 import { recoveryNote } from "./recovery-note.js";
 import { buildSystemPrompt } from "./system-prompt.js";
 import { estimateWindowTokens } from "./window-estimate.js";
@@ -18,33 +22,67 @@ import { estimateWindowTokens } from "./window-estimate.js";
 export interface RunLoopInput {
   options: ResolvedLoopOptions;
   ctx: ToolContext;
-  task: readonly ContentPart[];
+  /** The run so far (a new run: the task alone); updated in place as the run goes. */
+  state: RunState;
   signal: AbortSignal;
-  /** The conversation so far, when the loop keeps it; the task is appended to it. @default [] */
-  history?: readonly Message[];
-  /** The number of the run's first turn (turns count on across runs of a kept conversation). @default 1 */
-  firstTurn?: number;
+  /** The user's answers to calls that paused for approval, by call id. */
+  decisions?: ReadonlyMap<string, ApprovalDecision>;
+  /** Saves the state: after each reply, when each call starts and ends, after each turn. */
+  persist?: (state: RunState) => Promise<void>;
+  /** A typed final answer (`run(task, { output })`). */
+  output?: TypedOutput;
 }
+
+/** How the turn loop ended: a final answer, or paused at calls awaiting approval. */
+export type RunLoopOutcome =
+  | { status: "done"; result: LoopResult }
+  | { status: "interrupted"; pending: PendingCall[] };
 
 /** The turn loop: request, classify, dispatch, append, until a final answer or a hard failure. */
 export async function runLoop({
   options: o,
   ctx,
-  task,
+  state,
   signal,
-  history = [],
-  firstTurn = 1,
-}: RunLoopInput): Promise<LoopResult> {
-  const messages: Message[] = [...history, { role: "user", parts: task }];
-  const records: ToolCallRecord[] = [];
-  const usage: Usage = emptyUsage();
-  const detector = new LoopDetector();
-  const middleware = [observeCalls(o.observers), ...o.middleware];
-  let recoveries = 0;
-  // The text of replies cut at the output limit, joined to the reply that finishes it.
-  let carried = "";
+  decisions = new Map(),
+  persist = async () => {},
+  output,
+}: RunLoopInput): Promise<RunLoopOutcome> {
+  const { messages, toolCalls: records, usage } = state;
+  // A run continuing a kept conversation numbers its turns on from the earlier runs'.
+  const firstTurn = state.firstTurn ?? 1;
+  const detector = new LoopDetector(state.detector);
+  const save = () => persist(state);
+  const ledger = durableCalls({
+    pending: () => state.pending,
+    decisions,
+    interrupts: o.approvals === "interrupt",
+    needsApproval: o.needsApproval,
+    persist: save,
+  });
+  const middleware = [ledger, observeCalls(o.observers), ...o.middleware];
+  const finish = (text: string, reason: FinishReason, value?: { value: unknown }): RunLoopOutcome => ({
+    status: "done",
+    result: {
+      status: "done",
+      runId: state.runId,
+      ...(value ? { output: value.value } : {}),
+      text,
+      messages,
+      turns: state.turn - firstTurn + 1,
+      toolCalls: records,
+      usage: { ...usage },
+      finishReason: reason,
+    },
+  });
 
-  for (let turn = firstTurn; ; turn++) {
+  for (;;) {
+    if (state.pending) {
+      const paused = await answerPending(state.pending);
+      if (paused) return paused;
+      continue;
+    }
+    const turn = state.turn + 1;
     if (signal.aborted) throw cancelled(turn);
     if (turn - firstTurn >= o.maxTurns) {
       throw new LoopError("MaxTurns", `The run reached maxTurns (${o.maxTurns}) before a final answer`, {
@@ -67,7 +105,8 @@ export async function runLoop({
       messages: messages.slice(),
       tools: surface.schemas,
       constraint: o.constraint,
-      sessionId: ctx.sessionId,
+      sessionId: state.sessionId,
+      ...(output ? { output: output.format } : {}),
     };
     const body = o.model.encode(request);
     notify(o.observers, "onRequest", {
@@ -81,6 +120,7 @@ export async function runLoop({
       compacted: compacted.evicted,
     });
     const reply = await ask(o, body, signal, turn);
+    state.turn = turn;
     addUsage(usage, reply.usage);
     const finishReason: FinishReason =
       reply.finishReason ?? (reply.toolCalls.length > 0 ? "tool-calls" : "stop");
@@ -90,35 +130,48 @@ export async function runLoop({
       toolCalls: reply.toolCalls,
       ...(reply.reasoning && reply.reasoning.length > 0 ? { reasoning: reply.reasoning } : {}),
     });
-    const finish = (text: string, reason: FinishReason): LoopResult => ({
-      text,
-      messages,
-      turns: turn - firstTurn + 1,
-      toolCalls: records,
-      usage: { ...usage },
-      finishReason: reason,
-    });
     const cut = finishReason === "length";
 
     // A refusal or a filtered reply would only be refused again: it ends the run, unretried.
     if (finishReason === "refusal" || finishReason === "content-filter") {
-      return finish(reply.text, finishReason);
+      return done(finish(reply.text, finishReason));
+    }
+    if (output && !cut) {
+      const answer = finalAnswer(reply, state.carried + reply.text);
+      if (answer.found) {
+        const checked = output.check(answer.value);
+        if (checked.ok) return done(finish(answer.text, finishReason, checked));
+        if (state.outputRepairs >= 1) {
+          throw new LoopError(
+            "InvalidOutput",
+            `The final answer did not match the output schema after one repair turn: ${checked.issues}`,
+            { turn },
+          );
+        }
+        state.outputRepairs++;
+        state.carried = "";
+        messages.push(repairMessage(reply.toolCalls, answer.callId, repairNote(checked.issues)));
+        await save();
+        continue;
+      }
     }
     if (reply.toolCalls.length === 0) {
       if (cut) {
-        carried += reply.text;
-        if (recoveries + 1 > o.maxRecoveries) return finish(carried, "length");
-        recoveries++;
+        state.carried += reply.text;
+        if (state.recoveries + 1 > o.maxRecoveries) return done(finish(state.carried, "length"));
+        state.recoveries++;
         messages.push({ role: "user", parts: [{ type: "text", text: recoveryNote("length") }] });
+        await save();
         continue;
       }
-      const text = carried + reply.text;
-      if (text.trim() !== "") return finish(text, finishReason);
-      recoveries = recover(o, recoveries, turn, "the model sent an empty reply");
+      const text = state.carried + reply.text;
+      if (text.trim() !== "") return done(finish(text, finishReason));
+      state.recoveries = recover(o, state.recoveries, turn, "the model sent an empty reply");
       messages.push({ role: "user", parts: [{ type: "text", text: recoveryNote("empty") }] });
+      await save();
       continue;
     }
-    carried = "";
+    state.carried = "";
 
     for (const call of reply.toolCalls) {
       const streak = detector.observe(call);
@@ -130,87 +183,145 @@ export async function runLoop({
         );
       }
     }
-
-    const results = await answer(o, ctx, reply.toolCalls, advertised, turn, cut);
-    if (signal.aborted) throw cancelled(turn);
-    const toolResults: ToolResult[] = results.map((r, i) => {
-      const call = reply.toolCalls[i] as ToolCallPart;
-      records.push({
-        turn,
-        id: r.id,
-        name: r.name,
-        input: call.input,
-        isError: r.output.isError,
-        durationMs: r.durationMs,
-      });
-      return {
-        callId: r.id,
-        name: r.name,
-        parts: r.output.parts,
-        isError: r.output.isError,
-        retention: r.output.retention,
-      };
-    });
-    messages.push({ role: "tool", results: toolResults });
-    if (cut) {
-      // The results (and the cut-off notes) are the continuation; the cut counts as a recovery.
-      if (recoveries + 1 > o.maxRecoveries) return finish(reply.text, "length");
-      recoveries++;
-      continue;
-    }
-    recoveries = toolResults.every((r) => r.isError)
-      ? recover(o, recoveries, turn, "every tool call failed")
-      : 0;
+    state.pending = {
+      turn,
+      cut,
+      advertised: surface.names.slice(),
+      calls: reply.toolCalls.map((c) => ({ id: c.id, name: c.name, input: c.input, status: "queued" })),
+    };
+    await save();
   }
 
-  async function answer(
-    opts: ResolvedLoopOptions,
-    context: ToolContext,
-    calls: readonly ToolCallPart[],
-    names: ReadonlySet<string>,
-    turn: number,
-    cut: boolean,
-  ): Promise<DispatchResult[]> {
-    // Calls whose arguments were not JSON are answered here; the rest go through dispatch.
-    const valid = calls.filter((c) => c.invalidArguments === undefined);
+  async function done(outcome: RunLoopOutcome): Promise<RunLoopOutcome> {
+    state.status = "done";
+    await save();
+    return outcome;
+  }
+
+  /** Answers the reply's calls not answered yet; returns the pause when some await approval. */
+  async function answerPending(pending: PendingTurn): Promise<RunLoopOutcome | undefined> {
+    const { turn, cut } = pending;
+    const assistant = messages[messages.length - 1];
+    const parts = new Map(assistant?.role === "assistant" ? assistant.toolCalls.map((c) => [c.id, c]) : []);
+    for (const entry of pending.calls) {
+      if (entry.status === "awaiting-approval") entry.status = "queued";
+      // Left running by a process that died: answered as interrupted unless the tool may run twice.
+      if (entry.status === "running") {
+        const tool = o.registry.get(entry.name);
+        if (tool && toolTraits(tool).isIdempotent) entry.status = "queued";
+        else settleCall(entry, interruptedCall(entry.name));
+      }
+      const decision = decisions.get(entry.id);
+      if (entry.status === "queued" && decision !== undefined) entry.input = decidedInput(entry, decision);
+    }
+    const todo = pending.calls.filter((c) => c.status === "queued");
+    const valid = todo.filter((c) => parts.get(c.id)?.invalidArguments === undefined);
     const dispatched = await dispatch(
-      opts.registry,
+      o.registry,
       valid.map((c) => ({ id: c.id, name: c.name, input: c.input })),
       {
         middleware,
-        ctx: context,
-        mode: opts.mode,
-        maxConcurrency: opts.maxConcurrency,
-        order: opts.order,
-        advertised: names,
-        strict: opts.constraint === "strict",
+        ctx,
+        mode: o.mode,
+        maxConcurrency: o.maxConcurrency,
+        order: o.order,
+        advertised: new Set(pending.advertised),
+        strict: o.constraint === "strict",
         turn,
       },
     );
-    let next = 0;
-    return calls.map((c) => {
-      if (c.invalidArguments === undefined) return dispatched[next++] as DispatchResult;
-      const output = invalidArguments(c, cut);
-      notify(opts.observers, "onToolPre", {
-        turn,
-        id: c.id,
-        name: c.name,
-        input: c.invalidArguments,
-        tool: undefined,
-      });
-      notify(opts.observers, "onToolPost", {
-        turn,
-        id: c.id,
-        name: c.name,
-        input: c.invalidArguments,
-        tool: undefined,
-        output,
-        durationMs: 0,
-        recordsTrajectory: true,
-      });
-      return { id: c.id, name: c.name, output, durationMs: 0 };
+    dispatched.forEach((r, i) => {
+      const entry = valid[i] as PendingCall;
+      if (entry.status !== "awaiting-approval") settleCall(entry, r.output, r.durationMs);
     });
+    for (const entry of todo) {
+      const part = parts.get(entry.id);
+      if (part?.invalidArguments === undefined) continue;
+      settleCall(entry, answerInvalid(part, turn, cut));
+    }
+    if (signal.aborted) throw cancelled(turn);
+    const waiting = pending.calls.filter((c) => c.status === "awaiting-approval");
+    if (waiting.length > 0) {
+      state.status = "interrupted";
+      await save();
+      return { status: "interrupted", pending: waiting };
+    }
+    const toolResults: ToolResult[] = pending.calls.map((entry) => {
+      const result = entry.result as NonNullable<PendingCall["result"]>;
+      records.push({
+        turn,
+        id: entry.id,
+        name: entry.name,
+        input: parts.get(entry.id)?.input ?? entry.input,
+        isError: result.isError,
+        durationMs: result.durationMs,
+      });
+      return {
+        callId: entry.id,
+        name: entry.name,
+        parts: result.parts,
+        isError: result.isError,
+        retention: result.retention,
+      };
+    });
+    messages.push({ role: "tool", results: toolResults });
+    state.pending = null;
+    state.status = "running";
+    if (cut) {
+      // The results (and the cut-off notes) are the continuation; the cut counts as a recovery.
+      if (state.recoveries + 1 > o.maxRecoveries)
+        return done(finish(assistant?.role === "assistant" ? assistant.text : "", "length"));
+      state.recoveries++;
+      await save();
+      return undefined;
+    }
+    state.recoveries = toolResults.every((r) => r.isError)
+      ? recover(o, state.recoveries, turn, "every tool call failed")
+      : 0;
+    await save();
+    return undefined;
   }
+
+  /** A call whose arguments were not JSON: answered here, never dispatched. */
+  function answerInvalid(c: ToolCallPart, turn: number, cut: boolean): ToolOutput {
+    const output = invalidArguments(c, cut);
+    const base = { turn, id: c.id, name: c.name, input: c.invalidArguments, tool: undefined };
+    notify(o.observers, "onToolPre", base);
+    notify(o.observers, "onToolPost", { ...base, output, durationMs: 0, recordsTrajectory: true });
+    return output;
+  }
+}
+
+/** The repair turn: a note as a user message, or as the answer to the final tool's call (other calls not run). */
+function repairMessage(
+  calls: readonly ToolCallPart[],
+  finalCallId: string | undefined,
+  note: string,
+): Message {
+  if (finalCallId === undefined) return { role: "user", parts: [{ type: "text", text: note }] };
+  return {
+    role: "tool",
+    results: calls.map((c) => ({
+      callId: c.id,
+      name: c.name,
+      parts: [
+        {
+          type: "text",
+          text: c.id === finalCallId ? note : "Not run: the final answer came in the same reply.",
+        },
+      ],
+      isError: true,
+      retention: "default",
+    })),
+  };
+}
+
+/** The answer to a call that was running when the process running the loop died. */
+function interruptedCall(name: string): ToolOutput {
+  return ToolError.execution(
+    `the call to '${name}' was interrupted: the process running it stopped before it finished, so it may or may not have taken effect`,
+    { advice: "Check whether it took effect before calling it again." },
+  ).toOutput();
 }
 
 async function ask(

@@ -1,4 +1,4 @@
-import type { ToolSchema } from "@toolkit/core";
+import type { JsonSchema, ToolSchema } from "@toolkit/core";
 import type { Message, ReasoningPart, ToolCallPart } from "./messages.js";
 
 /** `"strict"`: tool schemas are tightened (and OpenAI gets `strict: true`). */
@@ -14,6 +14,16 @@ export interface ModelRequest {
   readonly constraint: Constraint;
   /** The loop's session id (a client may send it as a prompt-cache key). */
   readonly sessionId?: string;
+  /** A typed final answer: the provider's structured output (or, for Anthropic, a final tool) with this schema. */
+  readonly output?: OutputFormat;
+}
+
+/** The shape the final answer must take (`run(task, { output })`). */
+export interface OutputFormat {
+  /** The name providers are given (OpenAI's format name, Anthropic's final tool). */
+  readonly name: string;
+  readonly description: string;
+  readonly schema: JsonSchema;
 }
 
 /**

@@ -82,16 +82,24 @@ export const anthropicMessagesCodec: WireCodec = {
     const turns = mergeRoles(request.messages.map(anthropicMessage));
     if (cache) markNewestUserTurn(turns);
     body.messages = turns.map((t) => ({ role: t.role, content: t.content }));
-    const hasTools = request.tools.length > 0;
+    // A typed final answer is a final tool: the model answers by calling it.
+    const output = request.output;
+    const tools = output
+      ? [
+          ...request.tools,
+          { tool: output.name, description: output.description, input_schema: output.schema },
+        ]
+      : request.tools;
+    const hasTools = tools.length > 0;
     if (hasTools) {
       const strict = request.constraint === "strict";
-      body.tools = request.tools.map((t, i) => {
+      body.tools = tools.map((t, i) => {
         const out: { [k: string]: JsonValue } = {
           name: t.tool,
           description: t.description,
           input_schema: toolParameters({ schema: t.input_schema, strict }),
         };
-        if (cache && i === request.tools.length - 1) out.cache_control = EPHEMERAL;
+        if (cache && i === tools.length - 1) out.cache_control = EPHEMERAL;
         return out;
       });
     }
@@ -99,7 +107,8 @@ export const anthropicMessagesCodec: WireCodec = {
     // Extended thinking does not take a temperature: it is left out.
     if (settings.temperature !== undefined && budget === undefined) body.temperature = settings.temperature;
     const choice = hasTools ? toolChoice(settings.toolChoice, settings.parallelToolCalls) : undefined;
-    if (choice) body.tool_choice = choice;
+    if (output && request.tools.length === 0) body.tool_choice = { type: "tool", name: output.name };
+    else if (choice) body.tool_choice = choice;
     if (settings.stream) body.stream = true;
     return body;
   },

@@ -70,6 +70,14 @@ export const geminiGenerateContentCodec: WireCodec = {
         body.toolConfig = { functionCallingConfig: callingConfig(settings) };
     }
     const generation = generationConfig(maxTokens, settings);
+    if (request.output) {
+      body.generationConfig = {
+        ...generation,
+        responseMimeType: "application/json",
+        responseSchema: geminiSchema(request.output.schema),
+      };
+      return body;
+    }
     if (generation) body.generationConfig = generation;
     return body;
   },

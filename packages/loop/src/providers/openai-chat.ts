@@ -59,6 +59,13 @@ export const openaiChatCodec: WireCodec = {
         return { type: "function", function: fn };
       });
     }
+    if (request.output) {
+      const { name, description, schema } = request.output;
+      body.response_format = {
+        type: "json_schema",
+        json_schema: { name, description, schema, strict: false },
+      };
+    }
     if (settings.temperature !== undefined) body.temperature = settings.temperature;
     if (hasTools && settings.toolChoice !== undefined) {
       const choice = settings.toolChoice;

@@ -73,6 +73,10 @@ export const openaiResponsesCodec: WireCodec = {
     if (maxTokens !== undefined) body.max_output_tokens = maxTokens;
     body.store = false;
     if (wantsReasoning(model, settings)) body.include = ["reasoning.encrypted_content"];
+    if (request.output) {
+      const { name, description, schema } = request.output;
+      body.text = { format: { type: "json_schema", name, description, schema, strict: false } };
+    }
     if (settings.temperature !== undefined) body.temperature = settings.temperature;
     if (hasTools && settings.toolChoice !== undefined) {
       const choice = settings.toolChoice;

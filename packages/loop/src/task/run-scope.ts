@@ -13,13 +13,16 @@ import { sumUsage } from "./sum-usage.js";
 export class RunScope {
   /** 0 for a top-level run, 1 for a sub-agent it started, and so on. */
   readonly depth: number;
+  /** The run's id. */
+  readonly runId: string;
   readonly observers: readonly LoopObserver[];
   readonly middleware: readonly Middleware[];
   readonly dispatch: Pick<ResolvedLoopOptions, "mode" | "maxConcurrency" | "order">;
   readonly #parent: RunScope | undefined;
   #extra: Usage | undefined;
 
-  constructor(options: ResolvedLoopOptions, parent: CallFrame | undefined) {
+  constructor(options: ResolvedLoopOptions, parent: CallFrame | undefined, runId: string) {
+    this.runId = runId;
     this.#parent = parent?.scope;
     this.depth = parent ? parent.scope.depth + 1 : 0;
     this.observers = options.observers;

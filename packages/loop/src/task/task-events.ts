@@ -2,6 +2,8 @@ import type { LoopObserver } from "../loop/observer.js";
 
 /** A sub-agent is starting: sent to the observers of the run whose Task call started it. */
 export interface TaskStartEvent {
+  /** The parent run's id; undefined outside a BareLoop. */
+  readonly runId: string | undefined;
   /** The id of the Task call in the parent's run (its `onToolPre` id); undefined outside a BareLoop. */
   readonly callId: string | undefined;
   /** The parent's turn; undefined outside a BareLoop. */

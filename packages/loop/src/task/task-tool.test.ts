@@ -162,6 +162,7 @@ describe("taskTool", () => {
 
       expect(starts).toEqual([
         {
+          runId: result.runId,
           callId: taskIds[0],
           turn: 1,
           depth: 1,

@@ -142,6 +142,7 @@ class TaskTool extends ToolBase<TaskInput> {
     if (ctx.signal.aborted) throw ToolError.cancelled();
     const o = this.#options;
     const observers = startTask(frame?.scope.observers ?? [], {
+      runId: frame?.scope.runId,
       callId: frame?.callId,
       turn: frame?.turn,
       depth,

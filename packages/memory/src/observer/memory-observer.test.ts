@@ -52,6 +52,60 @@ async function run(store: MemoryStore, script: ScriptStep[], task: string, sessi
 }
 
 describe("memoryObserver", () => {
+  it("keeps the tasks of two concurrent runs sharing one observer apart", async () => {
+    const store = MemoryStore.open(":memory:");
+    closers.push(() => store.close());
+    const shared = memoryObserver(store, { project: "birds", sessionId: "shared" });
+    let bStarted: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      bStarted = resolve;
+    });
+    // Run A starts first and answers only once run B has started its first turn.
+    const serverA = await ScriptedModelServer.start({
+      script: [
+        async () => {
+          await started;
+          return { text: "A answer" };
+        },
+      ],
+    });
+    const serverB = await ScriptedModelServer.start({ script: [{ text: "B answer" }] });
+    closers.push(
+      () => serverA.close(),
+      () => serverB.close(),
+    );
+    let aStarted: () => void = () => {};
+    const startedA = new Promise<void>((resolve) => {
+      aStarted = resolve;
+    });
+    const loopA = new BareLoop({
+      model: openaiChat({ baseUrl: serverA.openaiBaseUrl, model: "scripted" }),
+      registry: registry(store),
+      observers: [shared, { onTurnStart: () => aStarted() }],
+    });
+    const loopB = new BareLoop({
+      model: openaiChat({ baseUrl: serverB.openaiBaseUrl, model: "scripted" }),
+      registry: registry(store),
+      observers: [shared, { onTurnStart: () => bStarted() }],
+    });
+    closers.push(
+      () => loopA.dispose(),
+      () => loopB.dispose(),
+    );
+    const runA = loopA.run("task A");
+    await startedA;
+    await Promise.all([runA, loopB.run("task B")]);
+    const runs = [...store.exportLines()]
+      .map((l) => JSON.parse(l) as { kind: string; input: string; output: string })
+      .filter((m) => m.kind === "run")
+      .map((m) => [m.input, m.output])
+      .sort();
+    expect(runs).toEqual([
+      ["task A", "A answer"],
+      ["task B", "B answer"],
+    ]);
+  });
+
   it("records a real BareLoop's calls and run, and a second run finds them with SearchMemories", async () => {
     const store = MemoryStore.open(":memory:");
     closers.push(() => store.close());

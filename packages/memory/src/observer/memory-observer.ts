@@ -43,7 +43,8 @@ export function memoryObserver(store: MemoryStore, options: MemoryObserverOption
   const session = options.sessionId ?? randomUUID();
   const project = options.project;
   const report = options.onError ?? ((error: Error) => console.warn(`memoryObserver: ${error.message}`));
-  let task = "";
+  // The task per run: one observer may serve concurrent runs, told apart by run id.
+  const tasks = new Map<string, string>();
   const safely = (write: () => void) => {
     try {
       write();
@@ -53,7 +54,7 @@ export function memoryObserver(store: MemoryStore, options: MemoryObserverOption
   };
   return {
     onTurnStart(e) {
-      if (e.turn === 1 || task === "") task = taskText(e.messages);
+      if (e.turn === 1 || !tasks.get(e.runId)) tasks.set(e.runId, taskText(e.messages));
     },
     onToolPost(e) {
       if (!e.recordsTrajectory || e.tool === undefined) return;
@@ -71,18 +72,21 @@ export function memoryObserver(store: MemoryStore, options: MemoryObserverOption
       );
     },
     onFinish(e) {
-      if (!e.result) return;
+      if (!e.result) {
+        tasks.delete(e.runId);
+        return;
+      }
       const result = e.result;
       safely(() =>
         store.record({
           kind: "run",
           session,
           project,
-          input: task || taskText(result.messages),
+          input: tasks.get(e.runId) || taskText(result.messages),
           output: result.text,
         }),
       );
-      task = "";
+      tasks.delete(e.runId);
     },
   };
 }

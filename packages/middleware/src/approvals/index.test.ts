@@ -97,7 +97,7 @@ describe("approvals", () => {
       const layer = [approvals({ ask: () => "yes" as ApprovalAnswer, store: new MemoryApprovalStore() })];
       const r = await runOne(registryWith(tool), layer, call("ls"));
       expect(r.output.textContent()).toBe(
-        `Tool 'Shell' threw: approvals: \`ask\` must answer "once", "call", "tool" or "deny", got "yes"`,
+        `Tool 'Shell' threw: approvals: \`ask\` must answer "once", "call", "tool", "deny" or "interrupt", got "yes"`,
       );
       expect(ran).toEqual([]);
     });

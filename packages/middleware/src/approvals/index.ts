@@ -20,9 +20,30 @@ export interface ApprovalRequest {
 /**
  * The host's answer: `"once"` runs this call only, `"call"` also approves
  * later calls with the same input, `"tool"` approves every call of the tool,
- * `"deny"` refuses. `"call"` and `"tool"` grants are stored.
+ * `"deny"` refuses. `"call"` and `"tool"` grants are stored. `"interrupt"`
+ * pauses the run at the call instead of waiting (a `BareLoop` created with
+ * `approvals: "interrupt"` resolves to `{ status: "interrupted", ... }`, and
+ * the user's decision comes back through `loop.resume`).
  */
-export type ApprovalAnswer = "once" | "call" | "tool" | "deny";
+export type ApprovalAnswer = "once" | "call" | "tool" | "deny" | "interrupt";
+
+/** The brand a pausing error carries; `@toolkit/loop` recognises it by this registered symbol. */
+const INTERRUPT = Symbol.for("@toolkit/interrupt");
+/** The brand the loop puts on a call the user approved on resume. */
+const APPROVED = Symbol.for("@toolkit/approved");
+
+/** Thrown for an `"interrupt"` answer: the loop pauses the run at the call. */
+export class ApprovalInterrupt extends Error {
+  override readonly name = "ApprovalInterrupt";
+  readonly [INTERRUPT] = true;
+  /** The call's id. */
+  readonly callId: string;
+
+  constructor(call: DispatchCall) {
+    super(`approvals: the call to '${call.name}' waits for the user's decision`);
+    this.callId = call.id;
+  }
+}
 
 /** Options for `approvals()`. */
 export interface ApprovalsOptions {
@@ -34,7 +55,7 @@ export interface ApprovalsOptions {
   exempt?: (call: DispatchCall) => boolean;
 }
 
-const ANSWERS: ReadonlySet<string> = new Set(["once", "call", "tool", "deny"]);
+const ANSWERS: ReadonlySet<string> = new Set(["once", "call", "tool", "deny", "interrupt"]);
 
 /**
  * Asks the host before the first use of a tool. A grant is pinned to the
@@ -65,6 +86,8 @@ export function approvals(options: ApprovalsOptions): Middleware {
     if (!isRealCall(call)) return next(call);
     // A tool's own "this call needs approval" outranks the host's exemption.
     if (!toolTraits(call.tool).needsApproval(call.input) && exempt?.(call)) return next(call);
+    // Approved by the user when the paused run was resumed: the decision is the answer.
+    if ((call as { [APPROVED]?: unknown })[APPROVED] === true) return next(call);
     const digest = toolTraits(call.tool).descriptorDigest;
     const input = canonicalJson(call.input);
     const toolKey = grantKey(call.name, digest, undefined);
@@ -75,9 +98,10 @@ export function approvals(options: ApprovalsOptions): Middleware {
     const answer = await ask({ call, digest, input, descriptorChanged });
     if (!ANSWERS.has(answer)) {
       throw new TypeError(
-        `approvals: \`ask\` must answer "once", "call", "tool" or "deny", got ${show(answer)}`,
+        `approvals: \`ask\` must answer "once", "call", "tool", "deny" or "interrupt", got ${show(answer)}`,
       );
     }
+    if (answer === "interrupt") throw new ApprovalInterrupt(call);
     if (answer === "deny")
       throw ToolError.permission(`the user did not approve this call to '${call.name}'.`);
     if (answer === "tool" || answer === "call") {
