@@ -1,0 +1,24 @@
+// Public API of @toolkit/hooks: see README.md.
+export { HOOK_EVENTS } from "./config/hook-config.js";
+export type {
+  CommandHook,
+  FunctionHook,
+  HookEventName,
+  HookFailureMode,
+  HookFunction,
+  HookHandler,
+  HookMatcherGroup,
+  HooksConfig,
+  ResolvedHook,
+} from "./config/hook-config.js";
+export { HooksConfigError } from "./config/hooks-config-error.js";
+export { parseHooksConfig } from "./config/parse-hooks-config.js";
+export { Hooks, createHooks } from "./engine/create-hooks.js";
+export type { HookAskRequest, HookEventContext, HooksOptions } from "./engine/create-hooks.js";
+export { claudeCodeName, fromClaudeCode, toClaudeCode } from "./names/claude-code-names.js";
+export type { ClaudeCodeCall } from "./names/claude-code-names.js";
+export type { CombinedDecision, HookMessage } from "./run/combine-results.js";
+export type { HookInput, HookJsonOutput, HookSpecificOutput } from "./run/hook-io.js";
+export { matcherTest } from "./run/match-hooks.js";
+export { DEFAULT_HOOK_TIMEOUT_S } from "./run/run-hook.js";
+export type { HookResult } from "./run/run-hook.js";
