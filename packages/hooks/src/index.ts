@@ -22,3 +22,7 @@ export type { HookInput, HookJsonOutput, HookSpecificOutput } from "./run/hook-i
 export { matcherTest } from "./run/match-hooks.js";
 export { DEFAULT_HOOK_TIMEOUT_S } from "./run/run-hook.js";
 export type { HookResult } from "./run/run-hook.js";
+export { loadHooks } from "./config/load-hooks.js";
+export type { LoadedHooks, LoadHooksOptions, UntrustedFile } from "./config/load-hooks.js";
+export { JsonFileTrustStore, MemoryTrustStore } from "./trust/trust-store.js";
+export type { TrustRecord, TrustStore } from "./trust/trust-store.js";
