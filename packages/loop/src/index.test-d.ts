@@ -15,7 +15,7 @@ describe("@toolkit/loop types", () => {
     expectTypeOf<BareLoop["run"]>().returns.resolves.toEqualTypeOf<LoopResult>();
     expectTypeOf<LoopError["kind"]>().toEqualTypeOf<LoopErrorKind>();
     expectTypeOf<LoopErrorKind>().toEqualTypeOf<
-      "Cancelled" | "LoopDetected" | "RecoveryExhausted" | "MaxTurns" | "Model"
+      "Cancelled" | "LoopDetected" | "RecoveryExhausted" | "MaxTurns" | "Model" | "Gate"
     >();
   });
 

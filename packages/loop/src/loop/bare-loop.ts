@@ -6,6 +6,7 @@ import { RunScope } from "../task/run-scope.js";
 import { type BareLoopOptions, type ResolvedLoopOptions, resolveLoopOptions } from "./loop-options.js";
 import { type LoopResult, notify } from "./observer.js";
 import { runLoop } from "./run-loop.js";
+import { gateAfterRun } from "./run-gates.js";
 import { LoopSession } from "./session.js";
 
 /** Options for one run. */
@@ -113,6 +114,7 @@ export class BareLoop {
     const unsubscribe = o.registry.onToolSurfaceChanged((diff) =>
       notify(o.observers, "onToolSurfaceChanged", diff),
     );
+    let runCtx: ToolContext | undefined;
     try {
       if (context && this.#session.disposed)
         throw new Error("BareLoop: the loop was disposed; create a new one");
@@ -122,17 +124,14 @@ export class BareLoop {
         ? AbortSignal.any([...signals, this.#session.signal])
         : this.#session.signal;
       const parts: readonly ContentPart[] = typeof task === "string" ? [{ type: "text", text: task }] : task;
-      const result = scope.settle(
-        await runLoop({
-          options,
-          ctx: base.withSignal(runSignal),
-          task: parts,
-          signal: runSignal,
-        }),
-      );
+      runCtx = base.withSignal(runSignal);
+      const result = scope.settle(await runLoop({ options, ctx: runCtx, task: parts, signal: runSignal }));
+      await gateAfterRun(o.gates, { result, error: undefined, ctx: runCtx });
       notify(o.observers, "onFinish", { result, error: undefined, turns, durationMs: o.clock.now() - start });
       return result;
     } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      await gateAfterRun(o.gates, { result: undefined, error: failure, ctx: runCtx });
       notify(o.observers, "onFinish", {
         result: undefined,
         error: error instanceof Error ? error : new Error(String(error)),

@@ -10,6 +10,8 @@ export const LoopErrorKind = {
   MaxTurns: "MaxTurns",
   /** The provider failed after its retries. */
   Model: "Model",
+  /** A gate ended the run (`gates`: e.g. a UserPromptSubmit hook blocked the task); the message is its reason. */
+  Gate: "Gate",
 } as const;
 export type LoopErrorKind = (typeof LoopErrorKind)[keyof typeof LoopErrorKind];
 

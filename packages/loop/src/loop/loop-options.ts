@@ -1,6 +1,7 @@
 import type { Middleware, Selector, ToolRegistry } from "@toolkit/registry";
 import { type Clock, systemClock } from "../runtime/clock.js";
 import type { Constraint, ModelClient } from "../model/model-client.js";
+import type { LoopGate } from "./loop-gate.js";
 import type { LoopObserver } from "./observer.js";
 
 /** How a reply's calls are dispatched. */
@@ -39,6 +40,8 @@ export interface BareLoopOptions {
   contextBudgetTokens?: number;
   /** @default [] */
   observers?: readonly LoopObserver[];
+  /** Awaited points whose answers change the run (e.g. `@toolkit/hooks`' Stop hooks), in order. @default [] */
+  gates?: readonly LoopGate[];
   /** The tools' working directory. @default process.cwd() */
   cwd?: string;
   /** The session id (names the temp dir). @default a uuid v4 */
@@ -67,6 +70,7 @@ export interface ResolvedLoopOptions {
   maxRecoveries: number;
   contextBudgetTokens: number;
   observers: readonly LoopObserver[];
+  gates: readonly LoopGate[];
   clock: Clock;
 }
 
@@ -87,6 +91,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     maxRecoveries = 5,
     contextBudgetTokens = 100_000,
     observers = [],
+    gates = [],
     clock = systemClock,
   } = options;
   const { mode = "sequential", maxConcurrency = 8, order = "hoist" } = dispatch;
@@ -129,6 +134,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     );
   }
   if (!Array.isArray(observers)) throw new TypeError("BareLoop: `observers` must be an array");
+  if (!Array.isArray(gates)) throw new TypeError("BareLoop: `gates` must be an array");
   return {
     model,
     registry,
@@ -144,6 +150,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     maxRecoveries,
     contextBudgetTokens,
     observers,
+    gates,
     clock,
   };
 }

@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { type ToolContext, ToolError, type ToolOutput } from "@toolkit/core";
 import { advertisedSurface, type DispatchResult, dispatch } from "@toolkit/registry";
 import { LoopError } from "./loop-error.js";
+import { gateBeforeRun, gateBeforeFinish, gateAfterTurn } from "./run-gates.js";
 import type { ContentPart, Message, ToolCallPart, ToolResult } from "../model/messages.js";
 import type { FinishReason, ModelReply, ModelRequest, Usage } from "../model/model-client.js";
 import { addUsage, emptyUsage } from "../model/usage.js";
@@ -24,7 +25,7 @@ export interface RunLoopInput {
 
 /** The turn loop: request, classify, dispatch, append, until a final answer or a hard failure. */
 export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): Promise<LoopResult> {
-  const messages: Message[] = [{ role: "user", parts: task }];
+  const messages: Message[] = [{ role: "user", parts: await gateBeforeRun(o.gates, task, ctx) }];
   const records: ToolCallRecord[] = [];
   const usage: Usage = emptyUsage();
   const detector = new LoopDetector();
@@ -32,6 +33,8 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
   let recoveries = 0;
   // The text of replies cut at the output limit, joined to the reply that finishes it.
   let carried = "";
+  // Turns a gate refused the final answer of (Claude Code's stop_hook_active).
+  let continued = 0;
 
   for (let turn = 1; ; turn++) {
     if (signal.aborted) throw cancelled(turn);
@@ -102,7 +105,14 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
         continue;
       }
       const text = carried + reply.text;
-      if (text.trim() !== "") return finish(text, finishReason);
+      if (text.trim() !== "") {
+        const more = await gateBeforeFinish(o.gates, { text, turn, continued, ctx });
+        if (more === undefined) return finish(text, finishReason);
+        continued++;
+        carried = "";
+        messages.push({ role: "user", parts: [{ type: "text", text: more }] });
+        continue;
+      }
       recoveries = recover(o, recoveries, turn, "the model sent an empty reply");
       messages.push({ role: "user", parts: [{ type: "text", text: recoveryNote("empty") }] });
       continue;
@@ -141,6 +151,7 @@ export async function runLoop({ options: o, ctx, task, signal }: RunLoopInput): 
       };
     });
     messages.push({ role: "tool", results: toolResults });
+    await gateAfterTurn(o.gates, turn, ctx);
     if (cut) {
       // The results (and the cut-off notes) are the continuation; the cut counts as a recovery.
       if (recoveries + 1 > o.maxRecoveries) return finish(reply.text, "length");
