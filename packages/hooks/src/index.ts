@@ -26,3 +26,5 @@ export { loadHooks } from "./config/load-hooks.js";
 export type { LoadedHooks, LoadHooksOptions, UntrustedFile } from "./config/load-hooks.js";
 export { JsonFileTrustStore, MemoryTrustStore } from "./trust/trust-store.js";
 export type { TrustRecord, TrustStore } from "./trust/trust-store.js";
+export { hooksGate } from "./loop-events/hooks-gate.js";
+export { hooksMiddleware } from "./tool-events/hooks-middleware.js";

@@ -92,7 +92,15 @@ describe("loadHooks", () => {
       expect(await marksAfterCall(first.hooks, marks())).toBe("");
 
       const asked: unknown[] = [];
-      const trusted = await loadHooks(base({ trust: store, confirm: (f) => (asked.push(f), true) }));
+      const trusted = await loadHooks(
+        base({
+          trust: store,
+          confirm: (f) => {
+            asked.push(f);
+            return true;
+          },
+        }),
+      );
       expect(asked).toHaveLength(1);
       expect(trusted.untrusted).toEqual([]);
       expect(await marksAfterCall(trusted.hooks, marks())).toBe("v1\n");

@@ -1,4 +1,5 @@
 import type { JsonValue } from "@toolkit/core";
+import type { LoopGate } from "@toolkit/loop";
 import type { Middleware } from "@toolkit/registry";
 import type { HookEventName, HooksConfig, ResolvedHook } from "../config/hook-config.js";
 import { parseHooksConfig } from "../config/parse-hooks-config.js";
@@ -6,6 +7,7 @@ import { type CombinedDecision, combineResults, type HookMessage } from "../run/
 import type { HookInput } from "../run/hook-io.js";
 import { matchHooks } from "../run/match-hooks.js";
 import { runHook } from "../run/run-hook.js";
+import { hooksGate } from "../loop-events/hooks-gate.js";
 import { hooksMiddleware } from "../tool-events/hooks-middleware.js";
 
 /** What the host's `ask` callback receives when a hook answers `ask`. */
@@ -46,6 +48,8 @@ export class Hooks {
   /** Every handler, in merge order. */
   readonly hooks: readonly ResolvedHook[];
   readonly options: Readonly<HooksOptions>;
+  /** `continue: false` answers of tool hooks, by session, until the loop gate ends the run. */
+  readonly #stops = new Map<string, string>();
 
   constructor(hooks: readonly ResolvedHook[], options: HooksOptions = {}) {
     this.hooks = hooks;
@@ -91,7 +95,16 @@ export class Hooks {
     const results = await Promise.all(matched.map((hook) => runHook(hook, input, runCtx)));
     const combined = combineResults(event, results);
     for (const message of combined.messages) this.#report(message);
+    if (combined.stop && !this.#stops.has(ctx.sessionId))
+      this.#stops.set(ctx.sessionId, combined.stop.reason);
     return combined;
+  }
+
+  /** The `stopReason` of a hook that answered `continue: false` in this session since the last call, then forgets it. */
+  takeStop(sessionId: string): string | undefined {
+    const reason = this.#stops.get(sessionId);
+    this.#stops.delete(sessionId);
+    return reason;
   }
 
   /**
@@ -101,6 +114,14 @@ export class Hooks {
    */
   middleware(): Middleware {
     return hooksMiddleware(this);
+  }
+
+  /**
+   * The loop events (SessionStart, UserPromptSubmit, Stop, SessionEnd) as a
+   * BareLoop gate: `new BareLoop({ ..., gates: [hooks.gate()] })`.
+   */
+  gate(): LoopGate {
+    return hooksGate(this);
   }
 
   #report(message: HookMessage): void {
