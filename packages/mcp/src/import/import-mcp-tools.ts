@@ -49,7 +49,8 @@ export interface McpImport {
  * // later: await github.close();
  */
 export async function importMcpTools(source: McpSource, options: ImportMcpToolsOptions): Promise<McpImport> {
-  const { registry, prefix, filter, timeoutMs, clientInfo, logger } = resolveImportOptions(options);
+  const resolved = resolveImportOptions(options);
+  const { registry, prefix, filter, timeoutMs, clientInfo, logger } = resolved;
   let client: Client;
   let owned = false;
   if (isClient(source)) client = source;
@@ -60,7 +61,7 @@ export async function importMcpTools(source: McpSource, options: ImportMcpToolsO
   } else {
     throw new TypeError("importMcpTools: the first argument must be a connected MCP Client or a Transport");
   }
-  const serverName = client.getServerVersion()?.name ?? "mcp";
+  const serverName = resolved.serverName ?? client.getServerVersion()?.name ?? "mcp";
   const imported = new Map<string, { tool: McpTool; fingerprint: string }>();
   const warned = new Set<string>();
   let closed = false;
