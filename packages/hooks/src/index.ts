@@ -28,3 +28,4 @@ export { JsonFileTrustStore, MemoryTrustStore } from "./trust/trust-store.js";
 export type { TrustRecord, TrustStore } from "./trust/trust-store.js";
 export { hooksGate } from "./loop-events/hooks-gate.js";
 export { hooksMiddleware } from "./tool-events/hooks-middleware.js";
+export { UNSUPPORTED_EVENTS } from "./config/hook-config.js";

@@ -5,15 +5,22 @@ export const HOOK_EVENTS = [
   "PreToolUse",
   "PostToolUse",
   "PostToolUseFailure",
-  "PermissionRequest",
   "UserPromptSubmit",
   "Stop",
-  "SubagentStop",
   "SessionStart",
   "SessionEnd",
-  "PreCompact",
-  "Notification",
 ] as const;
+
+/** Claude Code events no Toolkit host fires yet: a configuration naming one is refused, not silently idle. */
+export const UNSUPPORTED_EVENTS: ReadonlySet<string> = new Set([
+  "PermissionRequest",
+  "PermissionDenied",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PostCompact",
+  "Notification",
+]);
 
 /** One of `HOOK_EVENTS`. */
 export type HookEventName = (typeof HOOK_EVENTS)[number];

@@ -143,6 +143,11 @@ describe("loadHooks", () => {
         /`hooks\.BeforeEverything` is not an event Toolkit runs hooks for\. Valid events: PreToolUse, /,
       ],
       [
+        "an event no host fires yet",
+        JSON.stringify({ hooks: { Notification: [] } }),
+        /`hooks\.Notification` is a Claude Code event Toolkit does not fire yet; remove it, or run those hooks elsewhere\. Events Toolkit runs: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SessionStart, SessionEnd/,
+      ],
+      [
         "an unknown hook type",
         JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: "x" }] }] } }),
         /`hooks\.Stop\[0\]\.hooks\[0\]\.type` must be "command" or "function", got "prompt"/,

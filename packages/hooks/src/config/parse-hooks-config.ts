@@ -1,4 +1,10 @@
-import { HOOK_EVENTS, type HookEventName, type HookHandler, type ResolvedHook } from "./hook-config.js";
+import {
+  HOOK_EVENTS,
+  UNSUPPORTED_EVENTS,
+  type HookEventName,
+  type HookHandler,
+  type ResolvedHook,
+} from "./hook-config.js";
 import { HooksConfigError } from "./hooks-config-error.js";
 
 const EVENTS: ReadonlySet<string> = new Set(HOOK_EVENTS);
@@ -19,6 +25,12 @@ export function parseHooksConfig(value: unknown, source: string): ResolvedHook[]
   if (!isRecord(value)) throw fail(source, "hooks", "an object of event names", value);
   const out: ResolvedHook[] = [];
   for (const [event, groups] of Object.entries(value)) {
+    if (UNSUPPORTED_EVENTS.has(event)) {
+      throw new HooksConfigError(
+        `${source}: \`hooks.${event}\` is a Claude Code event Toolkit does not fire yet; remove it, or run those hooks elsewhere. Events Toolkit runs: ${HOOK_EVENTS.join(", ")}`,
+        { source, field: `hooks.${event}` },
+      );
+    }
     if (!EVENTS.has(event)) {
       throw new HooksConfigError(
         `${source}: \`hooks.${event}\` is not an event Toolkit runs hooks for. Valid events: ${HOOK_EVENTS.join(", ")}`,

@@ -3,7 +3,6 @@ import {
   type Tool as McpToolDefinition,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "@toolkit/core";
 import { isTransport } from "../protocol/is-transport.js";
 import {
   type ImportMcpToolsOptions,
@@ -23,8 +22,8 @@ export interface ImportChanges {
 
 /** The tools imported from one MCP server, kept in step with it. */
 export interface McpImport {
-  /** The imported tools now in the registry, in the server's order. */
-  readonly tools: readonly Tool[];
+  /** The imported tools now in the registry, in the server's order (each names its `serverName` and `remoteName`). */
+  readonly tools: readonly McpTool[];
   /** The client the tools are called through. */
   readonly client: Client;
   /** Re-lists the server's tools and updates the registry in one batch. */
