@@ -34,8 +34,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   memory: [...ON_REGISTRY, "loop"],
   // A composition: Loom's registry in one call (its families) and the oracle (a loop run).
   loom: [...ON_REGISTRY, "loop", "fs", "shell", "web-search"],
-  // Users' hook scripts: registry middleware (tool events) and a loop gate (loop events).
-  hooks: [...ON_REGISTRY, "loop"],
+  // Users' hook scripts: registry middleware (tool events), a loop gate (loop events), web-fetch's SSRF guard (http hooks).
+  hooks: [...ON_REGISTRY, "loop", "web-fetch"],
   "ai-sdk": ON_REGISTRY,
   "openai-agents": ON_REGISTRY,
   langchain: ON_REGISTRY,

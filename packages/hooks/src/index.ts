@@ -2,6 +2,7 @@
 export { HOOK_EVENTS } from "./config/hook-config.js";
 export type {
   CommandHook,
+  HttpHook,
   FunctionHook,
   HookEventName,
   HookFailureMode,
@@ -29,3 +30,4 @@ export type { TrustRecord, TrustStore } from "./trust/trust-store.js";
 export { hooksGate } from "./loop-events/hooks-gate.js";
 export { hooksMiddleware } from "./tool-events/hooks-middleware.js";
 export { UNSUPPORTED_EVENTS } from "./config/hook-config.js";
+export type { HttpHookNetwork } from "./run/run-http-hook.js";

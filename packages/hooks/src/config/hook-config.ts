@@ -39,6 +39,19 @@ export interface CommandHook {
   readonly onFailure?: HookFailureMode;
 }
 
+/** A POST of the event's JSON to a URL, behind web-fetch's SSRF guard; a 2xx response body is read as a command hook's stdout. */
+export interface HttpHook {
+  readonly type: "http";
+  /** An http(s) URL. */
+  readonly url: string;
+  /** Seconds before the request is abandoned. @default 60 */
+  readonly timeout?: number;
+  /** Extra request headers. @default {} */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** @default "continue" */
+  readonly onFailure?: HookFailureMode;
+}
+
 /** A hook written in code: it gets the same input object and answers with Claude Code's JSON output (or nothing). */
 export type HookFunction = (
   input: HookInput,
@@ -56,7 +69,7 @@ export interface FunctionHook {
 }
 
 /** One hook handler. */
-export type HookHandler = CommandHook | FunctionHook;
+export type HookHandler = CommandHook | HttpHook | FunctionHook;
 
 /** A matcher and the hooks it runs, as in Claude Code's settings. */
 export interface HookMatcherGroup {

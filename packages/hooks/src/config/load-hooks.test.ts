@@ -150,7 +150,7 @@ describe("loadHooks", () => {
       [
         "an unknown hook type",
         JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "prompt", prompt: "x" }] }] } }),
-        /`hooks\.Stop\[0\]\.hooks\[0\]\.type` must be "command" or "function", got "prompt"/,
+        /`hooks\.Stop\[0\]\.hooks\[0\]\.type` must be "command", "http" or "function", got "prompt"/,
       ],
       [
         "an unknown field",

@@ -11,6 +11,7 @@ const EVENTS: ReadonlySet<string> = new Set(HOOK_EVENTS);
 const GROUP_KEYS: ReadonlySet<string> = new Set(["matcher", "hooks"]);
 const KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
   command: new Set(["type", "command", "timeout", "onFailure"]),
+  http: new Set(["type", "url", "timeout", "headers", "onFailure"]),
   function: new Set(["type", "fn", "timeout", "onFailure"]),
 };
 
@@ -62,7 +63,7 @@ function parseHandler(source: string, at: string, raw: unknown): HookHandler {
   if (!isRecord(raw)) throw fail(source, at, "a hook object { type, ... } or a function", raw);
   const type = raw.type;
   const keys = typeof type === "string" ? KEYS[type] : undefined;
-  if (!keys) throw fail(source, `${at}.type`, '"command" or "function"', type);
+  if (!keys) throw fail(source, `${at}.type`, '"command", "http" or "function"', type);
   for (const key of Object.keys(raw)) {
     if (!keys.has(key)) throw unknownKey(source, `${at}.${key}`, [...keys]);
   }
@@ -75,6 +76,23 @@ function parseHandler(source: string, at: string, raw: unknown): HookHandler {
   if (type === "command") {
     if (typeof raw.command !== "string" || raw.command.trim() === "") {
       throw fail(source, `${at}.command`, "a non-empty command line", raw.command);
+    }
+  } else if (type === "http") {
+    let url: URL | undefined;
+    try {
+      url = typeof raw.url === "string" ? new URL(raw.url) : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      throw fail(source, `${at}.url`, "an http(s) URL", raw.url);
+    }
+    const headers = raw.headers;
+    if (
+      headers !== undefined &&
+      (!isRecord(headers) || Object.values(headers).some((v) => typeof v !== "string"))
+    ) {
+      throw fail(source, `${at}.headers`, "an object of string values", headers);
     }
   } else if (typeof raw.fn !== "function") {
     throw fail(source, `${at}.fn`, "a function", raw.fn);

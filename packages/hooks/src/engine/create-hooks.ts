@@ -7,6 +7,7 @@ import { type CombinedDecision, combineResults, type HookMessage } from "../run/
 import type { HookInput } from "../run/hook-io.js";
 import { matchHooks } from "../run/match-hooks.js";
 import { runHook } from "../run/run-hook.js";
+import type { HttpHookNetwork } from "../run/run-http-hook.js";
 import { hooksGate } from "../loop-events/hooks-gate.js";
 import { hooksMiddleware } from "../tool-events/hooks-middleware.js";
 
@@ -34,6 +35,8 @@ export interface HooksOptions {
   onMessage?: (message: HookMessage) => void;
   /** The environment hooks inherit. @default process.env */
   env?: NodeJS.ProcessEnv;
+  /** Which addresses `type: "http"` hooks may reach (a local hook server needs `allowHosts: ["127.0.0.1"]`). @default public addresses only */
+  http?: HttpHookNetwork;
 }
 
 /** Where an event happens. */
@@ -90,6 +93,7 @@ export class Hooks {
       cwd: ctx.cwd,
       projectDir: this.options.projectDir ?? ctx.cwd,
       ...(this.options.env ? { env: this.options.env } : {}),
+      ...(this.options.http ? { http: this.options.http } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     };
     const results = await Promise.all(matched.map((hook) => runHook(hook, input, runCtx)));

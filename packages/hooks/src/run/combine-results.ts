@@ -45,7 +45,8 @@ export function combineResults(event: HookEventName, results: readonly HookResul
 
   for (const r of results) {
     const handler = r.hook.handler;
-    const hook = handler.type === "command" ? handler.command : "function";
+    const hook =
+      handler.type === "command" ? handler.command : handler.type === "http" ? handler.url : "function";
     const note = (kind: HookMessage["kind"], text: string) =>
       messages.push({ kind, event, hook, source: r.hook.source, text });
     if (r.status === "block") {

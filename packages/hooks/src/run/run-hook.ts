@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { ResolvedHook } from "../config/hook-config.js";
 import { checkHookOutput, type HookInput, type HookJsonOutput } from "./hook-io.js";
 import { runCommandHook } from "./run-command-hook.js";
+import { type HttpHookNetwork, runHttpHook } from "./run-http-hook.js";
 
 /** Claude Code's default hook timeout. */
 export const DEFAULT_HOOK_TIMEOUT_S = 60;
@@ -34,6 +35,8 @@ export interface HookRunContext {
   /** The environment hooks inherit. @default process.env */
   readonly env?: NodeJS.ProcessEnv;
   readonly signal?: AbortSignal;
+  /** Which addresses http hooks may reach. @default public addresses only */
+  readonly http?: HttpHookNetwork;
 }
 
 /** Runs one hook with the event's input. Never rejects. */
@@ -77,6 +80,23 @@ export async function runHook(
       ctx.signal?.removeEventListener("abort", stop);
     }
   }
+  if (handler.type === "http") {
+    const sent = await runHttpHook({
+      url: handler.url,
+      headers: handler.headers ?? {},
+      body: JSON.stringify(input),
+      timeoutMs,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      ...ctx.http,
+    });
+    const base = { exitCode: null, stdout: sent.body, stderr: "", output: undefined };
+    if (sent.failure !== undefined) return done({ ...base, status: "failed", problem: sent.failure });
+    const status = sent.status ?? 0;
+    if (status < 200 || status > 299) {
+      return done({ ...base, status: "error", problem: `answered HTTP ${status}` });
+    }
+    return done(readStdout(base));
+  }
   const env = {
     ...(ctx.env ?? process.env),
     CLAUDE_PROJECT_DIR: ctx.projectDir,
@@ -97,18 +117,25 @@ export async function runHook(
     const detail = ran.stderr.trim() ? `: ${ran.stderr.trim()}` : "";
     return done({ ...base, status: "error", problem: `exited with code ${ran.exitCode}${detail}` });
   }
-  const text = ran.stdout.trim();
+  return done(readStdout(base));
+}
+
+/** A successful hook's stdout (or response body): JSON when it is a JSON object, else plain text. */
+function readStdout(
+  base: Omit<HookResult, "hook" | "durationMs" | "status" | "problem">,
+): Omit<HookResult, "hook" | "durationMs"> {
+  const text = base.stdout.trim();
   // Claude Code reads stdout as JSON only when it is JSON; plain text stays text.
-  if (!text.startsWith("{")) return done({ ...base, status: "success", problem: undefined });
+  if (!text.startsWith("{")) return { ...base, status: "success", problem: undefined };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return done({ ...base, status: "success", problem: undefined });
+    return { ...base, status: "success", problem: undefined };
   }
   const checked = checkHookOutput(parsed);
-  if ("problem" in checked) return done({ ...base, status: "error", problem: checked.problem });
-  return done({ ...base, status: "success", output: checked.output, problem: undefined });
+  if ("problem" in checked) return { ...base, status: "error", problem: checked.problem };
+  return { ...base, status: "success", output: checked.output, problem: undefined };
 }
 
 function blank(status: HookResult["status"]): Omit<HookResult, "hook" | "durationMs"> {
