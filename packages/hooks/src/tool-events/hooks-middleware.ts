@@ -2,6 +2,7 @@ import {
   checkInputShape,
   errorMessage,
   type JsonValue,
+  type Tool,
   ToolError,
   type ToolOutput,
   validateInput,
@@ -20,108 +21,119 @@ interface Matched {
 /**
  * PreToolUse, PostToolUse and PostToolUseFailure around each real call (a
  * rejected call passes straight through). A call no hook matches costs a
- * map lookup; a matching command hook costs one process per call.
+ * WeakMap lookup and hands on the same promise (no extra await); a
+ * matching command hook costs one process per call.
  */
 export function hooksMiddleware(hooks: Hooks): Middleware {
-  const matchedBy = new Map<string, Matched>();
-  const lookup = (call: DispatchCall): Matched => {
-    const cc = claudeCodeName(call.name, call.tool);
-    const key = cc === call.name ? cc : `${call.name}\u0000${cc}`;
-    let found = matchedBy.get(key);
-    if (!found) {
-      const names = cc === call.name ? [cc] : [cc, call.name];
-      found = {
-        names,
-        pre: hooks.has("PreToolUse", names),
-        post: hooks.has("PostToolUse", names),
-        failure: hooks.has("PostToolUseFailure", names),
-      };
-      matchedBy.set(key, found);
+  // Keyed by the tool object (a tool replaced under the same name is looked at afresh), then by name.
+  const matchedBy = new WeakMap<Tool, Map<string, Matched>>();
+  const lookup = (name: string, tool: Tool): Matched => {
+    let byName = matchedBy.get(tool);
+    let found = byName?.get(name);
+    if (found) return found;
+    const cc = claudeCodeName(name, tool);
+    const names = cc === name ? [cc] : [cc, name];
+    found = {
+      names,
+      pre: hooks.has("PreToolUse", names),
+      post: hooks.has("PostToolUse", names),
+      failure: hooks.has("PostToolUseFailure", names),
+    };
+    if (!byName) {
+      byName = new Map();
+      matchedBy.set(tool, byName);
     }
+    byName.set(name, found);
     return found;
   };
 
-  return async function hooksMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
+  return function hooksMiddleware(call: DispatchCall, next: Next): Promise<ToolOutput> {
     if (call.rejection !== undefined || call.tool === undefined) return next(call);
-    const matched = lookup(call);
+    const matched = lookup(call.name, call.tool);
     if (!matched.pre && !matched.post && !matched.failure) return next(call);
-    const tool = call.tool;
-    const ctx = { sessionId: call.ctx.sessionId, cwd: call.ctx.cwd, signal: call.ctx.signal };
-    let current = call;
+    return runToolHooks(hooks, matched, call, call.tool, next);
+  };
+}
 
-    if (matched.pre) {
-      const shown = toClaudeCode(call.name, tool, call.input, call.ctx.cwd);
-      const pre = await hooks.run(
-        "PreToolUse",
-        { tool_name: shown.name, tool_input: shown.input, tool_use_id: call.id },
-        ctx,
-        matched.names,
-      );
-      if (pre.decision === "deny") {
-        return ToolError.permission(
-          `a PreToolUse hook refused this call: ${pre.reasons.join("; ")}`,
-        ).toOutput();
-      }
-      if (pre.updatedInput) {
-        const rewritten = fromClaudeCode(call.name, tool, pre.updatedInput, call.input, call.ctx.cwd);
-        try {
-          checkInputShape(rewritten);
-          const normalized = tool.normalizeInput ? tool.normalizeInput(rewritten) : rewritten;
-          // Not marked as validated: the tool checks it once more against its own schema.
-          current = { ...call, input: validateInput(tool.schema().input_schema, normalized) };
-        } catch (error) {
-          return ToolError.invalidInput(
-            `the input a PreToolUse hook rewrote does not fit '${call.name}': ${errorMessage(error)}`,
-          ).toOutput();
-        }
-      }
-      if (pre.decision === "ask") {
-        const ask = hooks.options.ask;
-        const approved = ask
-          ? await ask({ event: "PreToolUse", tool: call.name, input: current.input, reasons: pre.reasons })
-          : false;
-        if (approved !== true) {
-          const why = ask ? "the user did not approve it" : "nobody can approve it (no `ask` callback)";
-          return ToolError.permission(
-            `a PreToolUse hook asked for approval of this call and ${why}${reasonList(pre.reasons)}`,
-          ).toOutput();
-        }
-      }
-    }
-    if (!matched.post && !matched.failure) return next(current);
+/** The slow path: a call some hook matches. */
+async function runToolHooks(
+  hooks: Hooks,
+  matched: Matched,
+  call: DispatchCall,
+  tool: Tool,
+  next: Next,
+): Promise<ToolOutput> {
+  const ctx = { sessionId: call.ctx.sessionId, cwd: call.ctx.cwd, signal: call.ctx.signal };
+  let current = call;
 
-    let output: ToolOutput;
-    try {
-      output = await next(current);
-    } catch (error) {
-      if (matched.failure) await failureHooks(hooks, current, errorMessage(error), matched.names, ctx);
-      throw error;
-    }
-    if (output.isError) {
-      if (!matched.failure) return output;
-      const extra = await failureHooks(hooks, current, output.textContent(), matched.names, ctx);
-      return extra ? output.withText(`${output.textContent()}${extra}`) : output;
-    }
-    if (!matched.post) return output;
-    const shown = toClaudeCode(current.name, tool, current.input, current.ctx.cwd);
-    const post = await hooks.run(
-      "PostToolUse",
-      {
-        tool_name: shown.name,
-        tool_input: shown.input,
-        tool_use_id: current.id,
-        tool_response: toolResponse(output),
-      },
+  if (matched.pre) {
+    const shown = toClaudeCode(call.name, tool, call.input, call.ctx.cwd);
+    const pre = await hooks.run(
+      "PreToolUse",
+      { tool_name: shown.name, tool_input: shown.input, tool_use_id: call.id },
       ctx,
       matched.names,
     );
-    const extra = feedback(
-      "PostToolUse",
-      post.decision === "deny" ? post.reasons : [],
-      post.additionalContext,
-    );
+    if (pre.decision === "deny") {
+      return ToolError.permission(
+        `a PreToolUse hook refused this call: ${pre.reasons.join("; ")}`,
+      ).toOutput();
+    }
+    if (pre.updatedInput) {
+      const rewritten = fromClaudeCode(call.name, tool, pre.updatedInput, call.input, call.ctx.cwd);
+      try {
+        checkInputShape(rewritten);
+        const normalized = tool.normalizeInput ? tool.normalizeInput(rewritten) : rewritten;
+        // Not marked as validated: the tool checks it once more against its own schema.
+        current = { ...call, input: validateInput(tool.schema().input_schema, normalized) };
+      } catch (error) {
+        return ToolError.invalidInput(
+          `the input a PreToolUse hook rewrote does not fit '${call.name}': ${errorMessage(error)}`,
+        ).toOutput();
+      }
+    }
+    if (pre.decision === "ask") {
+      const ask = hooks.options.ask;
+      const approved = ask
+        ? await ask({ event: "PreToolUse", tool: call.name, input: current.input, reasons: pre.reasons })
+        : false;
+      if (approved !== true) {
+        const why = ask ? "the user did not approve it" : "nobody can approve it (no `ask` callback)";
+        return ToolError.permission(
+          `a PreToolUse hook asked for approval of this call and ${why}${reasonList(pre.reasons)}`,
+        ).toOutput();
+      }
+    }
+  }
+  if (!matched.post && !matched.failure) return next(current);
+
+  let output: ToolOutput;
+  try {
+    output = await next(current);
+  } catch (error) {
+    if (matched.failure) await failureHooks(hooks, current, errorMessage(error), matched.names, ctx);
+    throw error;
+  }
+  if (output.isError) {
+    if (!matched.failure) return output;
+    const extra = await failureHooks(hooks, current, output.textContent(), matched.names, ctx);
     return extra ? output.withText(`${output.textContent()}${extra}`) : output;
-  };
+  }
+  if (!matched.post) return output;
+  const shown = toClaudeCode(current.name, tool, current.input, current.ctx.cwd);
+  const post = await hooks.run(
+    "PostToolUse",
+    {
+      tool_name: shown.name,
+      tool_input: shown.input,
+      tool_use_id: current.id,
+      tool_response: toolResponse(output),
+    },
+    ctx,
+    matched.names,
+  );
+  const extra = feedback("PostToolUse", post.decision === "deny" ? post.reasons : [], post.additionalContext);
+  return extra ? output.withText(`${output.textContent()}${extra}`) : output;
 }
 
 async function failureHooks(
