@@ -1,4 +1,5 @@
 // The playground's entry point: `pnpm playground` (see README.md).
+import { resolve } from "node:path";
 import { checkPaths } from "./cli/check-paths.js";
 import { parseCli, USAGE } from "./cli/parse-cli.js";
 import { runPlayground } from "./session/run-playground.js";
@@ -41,6 +42,8 @@ async function main(): Promise<number> {
     keepTrajectory: cli.keepTrajectory,
     memory: paths.memory,
     oracleModel: cli.oracleModel,
+    hooks: cli.hooks === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), cli.hooks),
+    noHooks: cli.noHooks,
     parallel: cli.parallel,
     yes: cli.yes,
     output: process.stdout,

@@ -16,6 +16,7 @@ describe("parseCli", () => {
         keepTrajectory: false,
         parallel: false,
         yes: false,
+        noHooks: false,
         help: false,
       });
     });
@@ -50,6 +51,8 @@ describe("parseCli", () => {
           "--keep-trajectory",
           "--parallel",
           "--yes",
+          "--hooks",
+          "/h.json",
         ]),
       ).toEqual({
         task: "Add a test",
@@ -63,6 +66,8 @@ describe("parseCli", () => {
         keepTrajectory: true,
         parallel: true,
         yes: true,
+        hooks: "/h.json",
+        noHooks: false,
         help: false,
       });
     });
@@ -86,6 +91,8 @@ describe("parseCli", () => {
     it.each([
       [["--max-turns", "0"], '--max-turns must be a positive integer, got "0"'],
       [["--base-url", "localhost:1"], '--base-url must be an http(s) URL, got "localhost:1"'],
+      [["--hooks", ""], "--hooks needs the path of a hooks file"],
+      [["--hooks", "h.json", "--no-hooks"], "--hooks and --no-hooks contradict each other: give one"],
     ])("refuses %j naming the flag", (argv, message) => {
       expect(() => parseCli(argv)).toThrow(message);
     });

@@ -16,6 +16,8 @@ export interface CliOptions {
   keepTrajectory: boolean;
   memory: string | undefined;
   oracleModel: string | undefined;
+  hooks: string | undefined;
+  noHooks: boolean;
   help: boolean;
 }
 
@@ -46,6 +48,12 @@ Options:
   --oracle-model <name>
                        register the oracle tool: the model asks this (stronger) model
                        for advice, on the same provider, key and base URL, read-only
+  --hooks <file>       also run the hooks in this file (Claude Code's settings shape:
+                       { "hooks": { "PreToolUse": [...] } }); the workspace's
+                       .claude/settings.json, .claude/settings.local.json and
+                       toolkit.hooks.json run once you trust them (asked on a terminal),
+                       and ~/.claude/settings.json always
+  --no-hooks           run no hooks at all
   --help               show this text
 `;
 
@@ -68,6 +76,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "keep-trajectory": { type: "boolean", default: false },
       memory: { type: "string" },
       "oracle-model": { type: "string" },
+      hooks: { type: "string" },
+      "no-hooks": { type: "boolean", default: false },
       parallel: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -85,6 +95,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
   }
   if (values.memory === "") throw new TypeError("--memory needs the path of a store file");
   if (values["oracle-model"] === "") throw new TypeError("--oracle-model needs a model name");
+  if (values.hooks === "") throw new TypeError("--hooks needs the path of a hooks file");
+  if (values.hooks !== undefined && values["no-hooks"] === true) {
+    throw new TypeError("--hooks and --no-hooks contradict each other: give one");
+  }
   const turns = values["max-turns"];
   const maxTurns = turns === undefined ? undefined : Number(turns);
   if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -99,6 +113,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
     keepTrajectory: values["keep-trajectory"] === true,
     memory: values.memory,
     oracleModel: values["oracle-model"],
+    hooks: values.hooks,
+    noHooks: values["no-hooks"] === true,
     workspace: values.workspace,
     provider,
     model: values.model,

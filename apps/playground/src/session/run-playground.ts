@@ -1,7 +1,9 @@
 import { readdir, rm, rmdir } from "node:fs/promises";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { toolTraits } from "@toolkit/core";
+import { type LoadedHooks, loadHooks } from "@toolkit/hooks";
 import { addUsage, BareLoop, emptyUsage, type LoopResult, trajectoryObserver } from "@toolkit/loop";
 import { oracleModel, oracleTool } from "@toolkit/loom";
 import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
@@ -10,7 +12,7 @@ import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
-import { refuseWithoutTerminal, terminalApprover } from "./ask-approval.js";
+import { refuseWithoutTerminal, terminalApprover, terminalTrust } from "./ask-approval.js";
 import { buildRegistry } from "./build-registry.js";
 import { chooseModel, type Provider } from "./choose-model.js";
 import { startLocalWebSearch } from "./local-web-search.js";
@@ -45,6 +47,10 @@ export interface PlaygroundOptions {
   memory?: string | undefined;
   /** `--oracle-model`: register the oracle tool on this model (same provider, key and base URL). */
   oracleModel?: string | undefined;
+  /** `--hooks`: also run the hooks in this file. */
+  hooks?: string | undefined;
+  /** `--no-hooks`: run no hooks at all. @default false */
+  noHooks?: boolean;
   /** Where the session is shown. */
   output: NodeJS.WritableStream & { isTTY?: boolean };
   /** Where approval answers come from. */
@@ -101,10 +107,21 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;
   let search: Awaited<ReturnType<typeof startLocalWebSearch>> | undefined;
   let site: Awaited<ReturnType<typeof startLocalWebSite>>;
+  let hooks: LoadedHooks;
   try {
     // A store that is not ours fails here, before anything is copied or started.
     store = options.memory === undefined ? undefined : MemoryStore.open(resolve(options.memory));
     workspace = await prepareWorkspace({ workspace: options.workspace });
+    // A hooks file Toolkit does not understand fails here, before anything else starts.
+    hooks = await loadHooks({
+      projectDir: workspace.root,
+      hooks: options.noHooks !== true,
+      claudeCode: true,
+      homeDir: env.HOME ?? homedir(),
+      files: options.hooks === undefined ? [] : [options.hooks],
+      ...(interactive ? { confirm: terminalTrust({ input, output, colors }) } : {}),
+      onMessage: (m) => write(`  ${colors.dim(`hook ${m.event}:`)} ${m.text}\n`),
+    });
     search = await startLocalWebSearch();
     site = await startLocalWebSite();
   } catch (setupError) {
@@ -131,11 +148,22 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   if (store)
     write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
+    `  hooks       ${options.noHooks ? "off (--no-hooks)" : hooks.files.length ? hooks.files.join(", ") : "none"}\n`,
+  );
+  for (const { file, changed } of hooks.untrusted) {
+    write(
+      colors.yellow(
+        `  note: ${file} ${changed ? "changed since you trusted it" : "is not trusted"}: its hooks do not run (run the playground on a terminal to trust it)\n`,
+      ),
+    );
+  }
+  write(
     `  dispatch    ${parallel ? "parallel waves" : "sequential"}${yes ? "" : interactive ? ", writing tools ask first" : ", writing tools refused (no terminal to ask on; --yes allows them)"}\n`,
   );
 
   // Approvals sit outside the timeout, so the time a person takes to answer is not counted.
-  const middleware: Middleware[] = [];
+  // Hooks first: an input a hook rewrote meets approvals and every rule after it.
+  const middleware: Middleware[] = [hooks.hooks.middleware()];
   const readOnly = (call: { tool?: Parameters<typeof toolTraits>[0] | undefined }) =>
     call.tool ? toolTraits(call.tool).isReadOnly : true;
   if (interactive && !yes) {
@@ -177,6 +205,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
       ],
     }),
     middleware,
+    gates: [hooks.hooks.gate()],
     system: SYSTEM_PROMPT,
     dispatch: { mode: parallel ? "parallel" : "sequential" },
     maxTurns: options.maxTurns ?? 30,
