@@ -1,11 +1,15 @@
 // The same PreToolUse hook blocks the same call in every host: BareLoop, the
-// MCP server (a real SDK client) and the AI SDK's generateText (ai 6 here,
-// ai 7 on Node 22+: CI's Node 24 pass).
+// MCP server (a real SDK client), the AI SDK's generateText (ai 6 here,
+// ai 7 on Node 22+: CI's Node 24 pass), LangChain and the OpenAI Agents SDK.
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { ToolMessage } from "@langchain/core/messages";
+import { RunContext, setTracingDisabled } from "@openai/agents";
 import { toAiSdkTools } from "@toolkit/ai-sdk";
+import { toLangChainTools } from "@toolkit/langchain";
+import { toAgentsTools } from "@toolkit/openai-agents";
 import { BareLoop, openaiChat } from "@toolkit/loop";
 import { ScriptedModelServer } from "@toolkit/loop/test";
 import { serveRegistry } from "@toolkit/mcp";
@@ -82,6 +86,26 @@ describe("a PreToolUse hook in every host", () => {
       await client.close();
       await served.close();
     }
+  });
+
+  it("blocks the call through the LangChain adapter", async () => {
+    const tools = toLangChainTools(registry, { ctx: p.ctx, middleware: [hooks.middleware()] });
+    const shell = tools.find((t) => t.name === "Shell");
+    const message = await shell?.invoke({ type: "tool_call", id: "c1", name: "Shell", args: CALL });
+    expect(message).toBeInstanceOf(ToolMessage);
+    const text = message instanceof ToolMessage ? String(message.content) : "";
+    expect(text).toMatch(new RegExp(`^${escapeRe(REFUSAL)}`));
+  });
+
+  it("blocks the call through the OpenAI Agents adapter", async () => {
+    setTracingDisabled(true);
+    const tools = toAgentsTools(registry, { ctx: p.ctx, strict: false, middleware: [hooks.middleware()] });
+    const shell = tools.find((t) => t.name === "Shell");
+    const args = JSON.stringify(CALL);
+    const output = await shell?.invoke(new RunContext(), args, {
+      toolCall: { type: "function_call", callId: "c1", name: "Shell", arguments: args, status: "completed" },
+    });
+    expect(String(output)).toMatch(new RegExp(`^${escapeRe(REFUSAL)}`));
   });
 
   const nodeMajor = Number(process.versions.node.split(".")[0]);
