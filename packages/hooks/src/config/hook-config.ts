@@ -75,7 +75,8 @@ export type HookHandler = CommandHook | HttpHook | FunctionHook;
 export interface HookMatcherGroup {
   /** A tool name, `A|B`, or a regular expression; empty, absent or `*` matches everything. */
   readonly matcher?: string;
-  readonly hooks: readonly HookHandler[];
+  /** The hooks; in code a plain function stands for `{ type: "function", fn }`. */
+  readonly hooks: readonly (HookHandler | HookFunction)[];
 }
 
 /** The `hooks` key of a settings file: an event to its matcher groups. */

@@ -2,6 +2,7 @@ import {
   HOOK_EVENTS,
   UNSUPPORTED_EVENTS,
   type HookEventName,
+  type HookFunction,
   type HookHandler,
   type ResolvedHook,
 } from "./hook-config.js";
@@ -59,7 +60,7 @@ export function parseHooksConfig(value: unknown, source: string): ResolvedHook[]
 }
 
 function parseHandler(source: string, at: string, raw: unknown): HookHandler {
-  if (typeof raw === "function") return { type: "function", fn: raw as never };
+  if (typeof raw === "function") return { type: "function", fn: raw as HookFunction };
   if (!isRecord(raw)) throw fail(source, at, "a hook object { type, ... } or a function", raw);
   const type = raw.type;
   const keys = typeof type === "string" ? KEYS[type] : undefined;
