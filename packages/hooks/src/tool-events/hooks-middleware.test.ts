@@ -226,8 +226,9 @@ describe("hooksMiddleware", () => {
   describe("when several hooks match", () => {
     it("runs them in parallel and deny beats ask beats allow", async () => {
       const marks = join(p.dir, "marks");
+      // A barrier: each hook waits until all three have started, so only hooks run at once can finish.
       const slow = (decision: string) =>
-        `#!/usr/bin/env bash\ncat >/dev/null; echo start >> "${marks}"; sleep 0.3; echo end >> "${marks}"\necho '{"hookSpecificOutput":{"permissionDecision":"${decision}","permissionDecisionReason":"${decision} says so"}}'\n`;
+        `#!/usr/bin/env bash\ncat >/dev/null; echo start >> "${marks}"\nuntil [ "$(grep -c start "${marks}")" -ge 3 ]; do sleep 0.02; done\necho '{"hookSpecificOutput":{"permissionDecision":"${decision}","permissionDecisionReason":"${decision} says so"}}'\n`;
       const config: HooksConfig = {
         PreToolUse: [
           {
@@ -244,8 +245,7 @@ describe("hooksMiddleware", () => {
       expect(out?.textContent()).toMatch(
         /^Permission denied: a PreToolUse hook refused this call: deny says so\n/,
       );
-      // All three started before any ended: they ran at once.
-      expect((await readFile(marks, "utf8")).split("\n").slice(0, 3)).toEqual(["start", "start", "start"]);
+      expect(await readFile(marks, "utf8")).toBe("start\nstart\nstart\n");
     });
   });
 
