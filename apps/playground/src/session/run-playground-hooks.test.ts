@@ -19,7 +19,7 @@ afterEach(async () => {
 /** A hooks file whose SessionStart hook appends its name to `marks`. */
 async function hooksFile(path: string, name: string): Promise<string> {
   const marks = join(base, "marks");
-  const command = `cat >/dev/null; echo ${name} >> "${marks}"`;
+  const command = `cat > "${join(base, `seen-${name}.json`)}"; echo ${name} >> "${marks}"`;
   await writeFile(
     path,
     JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command }] }] } }),
@@ -54,6 +54,11 @@ describe("runPlayground hooks", () => {
       expect(outcome.error).toBeUndefined();
       expect(text).toContain(`  hooks       ${file}\n`);
       expect(await marks()).toBe("named\n");
+      const seen = JSON.parse(await readFile(join(base, "seen-named.json"), "utf8"));
+      expect(seen).toMatchObject({
+        hook_event_name: "SessionStart",
+        transcript_path: outcome.trajectoryPath,
+      });
     });
   });
 

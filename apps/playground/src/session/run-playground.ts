@@ -118,6 +118,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
       hooks: options.noHooks !== true,
       claudeCode: true,
       homeDir: env.HOME ?? homedir(),
+      transcriptPath: join(workspace.runDir, "trajectory.jsonl"),
       files: options.hooks === undefined ? [] : [options.hooks],
       ...(interactive ? { confirm: terminalTrust({ input, output, colors }) } : {}),
       onMessage: (m) => write(`  ${colors.dim(`hook ${m.event}:`)} ${m.text}\n`),
