@@ -18,6 +18,8 @@ interface Matched {
   readonly failure: boolean;
 }
 
+const cacheOf = new WeakMap<Hooks, WeakMap<Tool, Map<string, Matched>>>();
+
 /**
  * PreToolUse, PostToolUse and PostToolUseFailure around each real call (a
  * rejected call passes straight through). A call no hook matches costs a
@@ -25,10 +27,16 @@ interface Matched {
  * matching command hook costs one process per call.
  */
 export function hooksMiddleware(hooks: Hooks): Middleware {
-  // Keyed by the tool object (a tool replaced under the same name is looked at afresh), then by name.
-  const matchedBy = new WeakMap<Tool, Map<string, Matched>>();
+  // Keyed by the tool object (a tool replaced under the same name is looked at afresh), then by name;
+  // shared by every layer made from these hooks.
+  let matchedBy = cacheOf.get(hooks);
+  if (!matchedBy) {
+    matchedBy = new WeakMap();
+    cacheOf.set(hooks, matchedBy);
+  }
+  const cache = matchedBy;
   const lookup = (name: string, tool: Tool): Matched => {
-    let byName = matchedBy.get(tool);
+    let byName = cache.get(tool);
     let found = byName?.get(name);
     if (found) return found;
     const cc = claudeCodeName(name, tool);
@@ -41,7 +49,7 @@ export function hooksMiddleware(hooks: Hooks): Middleware {
     };
     if (!byName) {
       byName = new Map();
-      matchedBy.set(tool, byName);
+      cache.set(tool, byName);
     }
     byName.set(name, found);
     return found;
