@@ -39,6 +39,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   lsp: [...ON_REGISTRY, "fs", "shell"],
   // Checkpoints: a layer (registry) that reads Shell's command analysis and clears the fs stale guard.
   checkpoint: [...ON_REGISTRY, "fs", "shell"],
+  // Users' hook scripts: registry middleware (tool events), a loop gate (loop events), web-fetch's SSRF guard (http hooks).
+  hooks: [...ON_REGISTRY, "loop", "web-fetch"],
   "ai-sdk": ON_REGISTRY,
   "openai-agents": ON_REGISTRY,
   langchain: ON_REGISTRY,

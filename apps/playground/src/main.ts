@@ -1,4 +1,5 @@
 // The playground's entry point: `pnpm playground` (see README.md).
+import { resolve } from "node:path";
 import { checkPaths } from "./cli/check-paths.js";
 import { parseCli, USAGE } from "./cli/parse-cli.js";
 import { runPlayground } from "./session/run-playground.js";
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
     oracleModel: cli.oracleModel,
     interrupt: cli.interrupt,
     resume: cli.resume,
+    hooks: cli.hooks === undefined ? undefined : resolve(process.env.INIT_CWD ?? process.cwd(), cli.hooks),
+    noHooks: cli.noHooks,
     parallel: cli.parallel,
     lsp: cli.lsp,
     yes: cli.yes,

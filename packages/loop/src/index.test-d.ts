@@ -23,7 +23,7 @@ describe("@toolkit/loop types", () => {
     expectTypeOf(paused.run("x")).resolves.toEqualTypeOf<LoopResult | InterruptedRun>();
     expectTypeOf<LoopError["kind"]>().toEqualTypeOf<LoopErrorKind>();
     expectTypeOf<LoopErrorKind>().toEqualTypeOf<
-      "Cancelled" | "LoopDetected" | "RecoveryExhausted" | "MaxTurns" | "Model" | "InvalidOutput"
+      "Cancelled" | "LoopDetected" | "RecoveryExhausted" | "MaxTurns" | "Model" | "InvalidOutput" | "Gate"
     >();
   });
 

@@ -35,6 +35,7 @@ export type {
   TurnStartEvent,
 } from "./loop/observer.js";
 export { LoopError, LoopErrorKind } from "./loop/loop-error.js";
+export type { AfterTurnVerdict, BeforeFinishVerdict, BeforeRunVerdict, LoopGate } from "./loop/loop-gate.js";
 export { DEFAULT_TASK_MAX_DEPTH, DEFAULT_TASK_SYSTEM, taskTool } from "./task/task-tool.js";
 export type { TaskToolOptions } from "./task/task-tool.js";
 export type { TaskStartEvent } from "./task/task-events.js";

@@ -18,6 +18,7 @@ describe("parseCli", () => {
         lsp: false,
         yes: false,
         interactive: false,
+        noHooks: false,
         help: false,
       });
     });
@@ -54,6 +55,8 @@ describe("parseCli", () => {
           "--lsp",
           "--yes",
           "-i",
+          "--hooks",
+          "/h.json",
         ]),
       ).toEqual({
         task: "Add a test",
@@ -69,6 +72,8 @@ describe("parseCli", () => {
         lsp: true,
         yes: true,
         interactive: true,
+        hooks: "/h.json",
+        noHooks: false,
         help: false,
       });
     });
@@ -92,6 +97,8 @@ describe("parseCli", () => {
     it.each([
       [["--max-turns", "0"], '--max-turns must be a positive integer, got "0"'],
       [["--base-url", "localhost:1"], '--base-url must be an http(s) URL, got "localhost:1"'],
+      [["--hooks", ""], "--hooks needs the path of a hooks file"],
+      [["--hooks", "h.json", "--no-hooks"], "--hooks and --no-hooks contradict each other: give one"],
     ])("refuses %j naming the flag", (argv, message) => {
       expect(() => parseCli(argv)).toThrow(message);
     });

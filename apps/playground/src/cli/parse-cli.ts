@@ -20,6 +20,8 @@ export interface CliOptions {
   lsp: boolean;
   interrupt: string | undefined;
   resume: string | undefined;
+  hooks: string | undefined;
+  noHooks: boolean;
   help: boolean;
 }
 
@@ -60,6 +62,12 @@ Options:
                        paused run (and its workspace, kept) is written to <file>
   --resume <file>      continue a session paused with --interrupt: its calls are asked
                        about on the terminal, approved with --yes, else rejected
+  --hooks <file>       also run the hooks in this file (Claude Code's settings shape:
+                       { "hooks": { "PreToolUse": [...] } }); the workspace's
+                       .claude/settings.json, .claude/settings.local.json and
+                       toolkit.hooks.json run once you trust them (asked on a terminal),
+                       and ~/.claude/settings.json always
+  --no-hooks           run no hooks at all
   --help               show this text
 `;
 
@@ -84,6 +92,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "oracle-model": { type: "string" },
       interrupt: { type: "string" },
       resume: { type: "string" },
+      hooks: { type: "string" },
+      "no-hooks": { type: "boolean", default: false },
       parallel: { type: "boolean", default: false },
       lsp: { type: "boolean", default: false },
       yes: { type: "boolean", short: "y", default: false },
@@ -111,6 +121,10 @@ export function parseCli(argv: readonly string[]): CliOptions {
       "--interactive cannot be combined with --interrupt or --resume: a paused run ends the session",
     );
   }
+  if (values.hooks === "") throw new TypeError("--hooks needs the path of a hooks file");
+  if (values.hooks !== undefined && values["no-hooks"] === true) {
+    throw new TypeError("--hooks and --no-hooks contradict each other: give one");
+  }
   const turns = values["max-turns"];
   const maxTurns = turns === undefined ? undefined : Number(turns);
   if (maxTurns !== undefined && (!Number.isInteger(maxTurns) || maxTurns < 1)) {
@@ -127,6 +141,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
     oracleModel: values["oracle-model"],
     interrupt: values.interrupt,
     resume: values.resume,
+    hooks: values.hooks,
+    noHooks: values["no-hooks"] === true,
     workspace: values.workspace,
     provider,
     model: values.model,

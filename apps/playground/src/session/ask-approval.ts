@@ -54,6 +54,29 @@ export function terminalApprover({ input, output, colors, spinner }: TerminalApp
   };
 }
 
+/** Asks on the terminal whether to trust a project hooks file (its current bytes). */
+export function terminalTrust({ input, output, colors }: Omit<TerminalApproverOptions, "spinner">) {
+  return async function confirm({ file, changed }: { file: string; changed: boolean }): Promise<boolean> {
+    const rl = createInterface({ input, output });
+    try {
+      const why = changed ? colors.yellow(" (it changed since you trusted it)") : "";
+      for (;;) {
+        const answer = (
+          await rl.question(
+            `  ${colors.yellow("?")} Run the hooks in ${colors.bold(file)}${why}? They run as you, outside the sandbox. [y]es, [n]o: `,
+          )
+        )
+          .trim()
+          .toLowerCase();
+        if (answer === "y" || answer === "yes") return true;
+        if (answer === "n" || answer === "no") return false;
+      }
+    } finally {
+      rl.close();
+    }
+  };
+}
+
 /**
  * Without a terminal on stdin and stdout nobody can answer a prompt, so a
  * tool that writes is refused (the model is told why and how the user allows

@@ -1,8 +1,10 @@
 import { readdir, rm, rmdir } from "node:fs/promises";
+import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { CheckpointStore, CheckpointsTool, withCheckpoints } from "@toolkit/checkpoint";
 import { toolTraits } from "@toolkit/core";
+import { type LoadedHooks, loadHooks } from "@toolkit/hooks";
 import {
   addUsage,
   BareLoop,
@@ -19,7 +21,7 @@ import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
-import { refuseWithoutTerminal, terminalApprover, terminalDecider } from "./ask-approval.js";
+import { refuseWithoutTerminal, terminalApprover, terminalDecider, terminalTrust } from "./ask-approval.js";
 import { COMMANDS, promptBetweenRuns } from "./between-runs.js";
 import { buildRegistry } from "./build-registry.js";
 import { decide, pendingOf, readPausedSession, writePausedSession } from "./durable-session.js";
@@ -68,6 +70,10 @@ export interface PlaygroundOptions {
   interrupt?: string | undefined;
   /** `--resume <file>`: continue the session paused in this file (its workspace, its conversation). */
   resume?: string | undefined;
+  /** `--hooks`: also run the hooks in this file. */
+  hooks?: string | undefined;
+  /** `--no-hooks`: run no hooks at all. @default false */
+  noHooks?: boolean;
   /** Where the session is shown. */
   output: NodeJS.WritableStream & { isTTY?: boolean };
   /** Where approval answers come from. */
@@ -130,10 +136,22 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   let workspace: Awaited<ReturnType<typeof prepareWorkspace>>;
   let search: Awaited<ReturnType<typeof startLocalWebSearch>> | undefined;
   let site: Awaited<ReturnType<typeof startLocalWebSite>>;
+  let hooks: LoadedHooks;
   try {
     // A store that is not ours fails here, before anything is copied or started.
     store = options.memory === undefined ? undefined : MemoryStore.open(resolve(options.memory));
     workspace = await prepareWorkspace({ workspace: paused?.workspace ?? options.workspace });
+    // A hooks file Toolkit does not understand fails here, before anything else starts.
+    hooks = await loadHooks({
+      projectDir: workspace.root,
+      hooks: options.noHooks !== true,
+      claudeCode: true,
+      homeDir: env.HOME ?? homedir(),
+      transcriptPath: join(workspace.runDir, "trajectory.jsonl"),
+      files: options.hooks === undefined ? [] : [options.hooks],
+      ...(interactive ? { confirm: terminalTrust({ input, output, colors }) } : {}),
+      onMessage: (m) => write(`  ${colors.dim(`hook ${m.event}:`)} ${m.text}\n`),
+    });
     search = await startLocalWebSearch();
     site = await startLocalWebSite();
   } catch (setupError) {
@@ -166,11 +184,22 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   if (store)
     write(`  memory      ${store.path} (${store.count()} memories so far; the model can search them)\n`);
   write(
+    `  hooks       ${options.noHooks ? "off (--no-hooks)" : hooks.files.length ? hooks.files.join(", ") : "none"}\n`,
+  );
+  for (const { file, changed } of hooks.untrusted) {
+    write(
+      colors.yellow(
+        `  note: ${file} ${changed ? "changed since you trusted it" : "is not trusted"}: its hooks do not run (run the playground on a terminal to trust it)\n`,
+      ),
+    );
+  }
+  write(
     `  dispatch    ${parallel ? "parallel waves" : "sequential"}${yes ? "" : options.interrupt !== undefined ? ", writing tools pause the session (--interrupt)" : interactive ? ", writing tools ask first" : ", writing tools refused (no terminal to ask on; --yes allows them)"}\n`,
   );
 
   // Approvals sit outside the timeout, so the time a person takes to answer is not counted.
-  const middleware: Middleware[] = [];
+  // Hooks first: an input a hook rewrote meets approvals and every rule after it.
+  const middleware: Middleware[] = [hooks.hooks.middleware()];
   const readOnly = (call: { tool?: Parameters<typeof toolTraits>[0] | undefined }) =>
     call.tool ? toolTraits(call.tool).isReadOnly : true;
   const interrupts = options.interrupt !== undefined && !yes;
@@ -235,6 +264,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
       ],
     }),
     middleware,
+    gates: [hooks.hooks.gate()],
     system: SYSTEM_PROMPT,
     dispatch: { mode: parallel ? "parallel" : "sequential" },
     maxTurns: options.maxTurns ?? 30,

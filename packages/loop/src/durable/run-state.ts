@@ -53,6 +53,8 @@ export interface RunState {
    * across runs. @default 1
    */
   firstTurn?: number;
+  /** True once the task passed the loop's gates (`gates`' `beforeRun`), so a resumed run does not pass it again. */
+  gated?: boolean;
   messages: Message[];
   toolCalls: ToolCallRecord[];
   usage: Usage;
@@ -139,6 +141,7 @@ export const runStateSchema = z
     status: z.enum(["running", "interrupted", "done"]),
     turn: count,
     firstTurn: positive.optional(),
+    gated: z.boolean().optional(),
     messages: z.array(message).min(1),
     toolCalls: z.array(
       z

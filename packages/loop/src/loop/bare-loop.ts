@@ -20,6 +20,7 @@ import { type LoopResult, notify } from "./observer.js";
 import { KeptConversation, type RewindableFiles } from "./kept-conversation.js";
 import type { Message } from "../model/messages.js";
 import { runLoop } from "./run-loop.js";
+import { gateAfterRun } from "./run-gates.js";
 import { LoopSession } from "./session.js";
 
 /** Options for one run. */
@@ -257,6 +258,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
     const unsubscribe = o.registry.onToolSurfaceChanged((diff) =>
       notify(observers, "onToolSurfaceChanged", diff),
     );
+    let runCtx: ToolContext | undefined;
     try {
       if (context && this.#session.disposed)
         throw new Error("BareLoop: the loop was disposed; create a new one");
@@ -267,9 +269,10 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
         ? AbortSignal.any([...signals, this.#session.signal])
         : this.#session.signal;
       if (keeper) await keeper.persist(state);
+      runCtx = ctx.withSignal(runSignal);
       const outcome = await runLoop({
         options,
-        ctx: ctx.withSignal(runSignal),
+        ctx: runCtx,
         state,
         signal: runSignal,
         decisions,
@@ -287,6 +290,7 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
       }
       const result = scope.settle(outcome.result);
       kept?.finish(result.messages, firstTurn + result.turns - 1);
+      await gateAfterRun(o.gates, { result, error: undefined, ctx: runCtx });
       notify(observers, "onFinish", {
         result,
         error: undefined,
@@ -296,6 +300,8 @@ export class BareLoop<O extends BareLoopOptions = BareLoopOptions> {
       return result;
     } catch (error) {
       kept?.fail(runTurns(), firstTurn);
+      const failure = error instanceof Error ? error : new Error(String(error));
+      await gateAfterRun(o.gates, { result: undefined, error: failure, ctx: runCtx });
       notify(observers, "onFinish", {
         result: undefined,
         error: error instanceof Error ? error : new Error(String(error)),

@@ -12,6 +12,8 @@ export const LoopErrorKind = {
   Model: "Model",
   /** A typed final answer (`run(task, { output })`) did not match its schema, even after one repair turn. */
   InvalidOutput: "InvalidOutput",
+  /** A gate ended the run (`gates`: e.g. a UserPromptSubmit hook blocked the task); the message is its reason. */
+  Gate: "Gate",
 } as const;
 export type LoopErrorKind = (typeof LoopErrorKind)[keyof typeof LoopErrorKind];
 

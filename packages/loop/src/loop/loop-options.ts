@@ -4,6 +4,7 @@ import { notReadOnly } from "../durable/durable-calls.js";
 import type { RunStore } from "../durable/run-store.js";
 import { type Clock, systemClock } from "../runtime/clock.js";
 import type { Constraint, ModelClient } from "../model/model-client.js";
+import type { LoopGate } from "./loop-gate.js";
 import type { LoopObserver } from "./observer.js";
 
 /** How a reply's calls are dispatched. */
@@ -42,6 +43,8 @@ export interface BareLoopOptions {
   contextBudgetTokens?: number;
   /** @default [] */
   observers?: readonly LoopObserver[];
+  /** Awaited points whose answers change the run (e.g. `@toolkit/hooks`' Stop hooks), in order. @default [] */
+  gates?: readonly LoopGate[];
   /** The tools' working directory. @default process.cwd() */
   cwd?: string;
   /** The session id (names the temp dir). @default a uuid v4 */
@@ -99,6 +102,7 @@ export interface ResolvedLoopOptions {
   maxRecoveries: number;
   contextBudgetTokens: number;
   observers: readonly LoopObserver[];
+  gates: readonly LoopGate[];
   clock: Clock;
   approvals: "interrupt" | undefined;
   needsApproval: (call: DispatchCall) => boolean;
@@ -124,6 +128,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     maxRecoveries = 5,
     contextBudgetTokens = 100_000,
     observers = [],
+    gates = [],
     clock = systemClock,
     approvals,
     needsApproval = notReadOnly,
@@ -190,6 +195,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
       `BareLoop: \`redactOutputs\` must be a boolean, got ${JSON.stringify(redactOutputs)}`,
     );
   }
+  if (!Array.isArray(gates)) throw new TypeError("BareLoop: `gates` must be an array");
   return {
     model,
     registry,
@@ -205,6 +211,7 @@ export function resolveLoopOptions(options: BareLoopOptions): ResolvedLoopOption
     maxRecoveries,
     contextBudgetTokens,
     observers,
+    gates,
     clock,
     approvals,
     needsApproval,

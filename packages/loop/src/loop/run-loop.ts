@@ -5,6 +5,7 @@ import { decidedInput, durableCalls, settleCall } from "../durable/durable-calls
 import type { ApprovalDecision } from "../durable/interrupt.js";
 import type { PendingCall, PendingTurn, RunState } from "../durable/run-state.js";
 import { LoopError } from "./loop-error.js";
+import { gateAfterTurn, gateBeforeFinish, gateBeforeRun } from "./run-gates.js";
 import type { Message, ToolCallPart, ToolResult } from "../model/messages.js";
 import type { FinishReason, ModelReply, ModelRequest } from "../model/model-client.js";
 import { addUsage } from "../model/usage.js";
@@ -75,6 +76,17 @@ export async function runLoop({
       finishReason: reason,
     },
   });
+
+  // A new run's task passes the gates once (a resumed run's task already did).
+  if (state.turn === firstTurn - 1 && state.pending === null && state.gated !== true) {
+    const last = messages.length - 1;
+    const task = messages[last];
+    if (task?.role === "user")
+      messages[last] = { ...task, parts: await gateBeforeRun(o.gates, task.parts, ctx) };
+    state.gated = true;
+  }
+  // Final answers a gate refused in this process (Claude Code's stop_hook_active).
+  let continued = 0;
 
   for (;;) {
     if (state.pending) {
@@ -165,7 +177,15 @@ export async function runLoop({
         continue;
       }
       const text = state.carried + reply.text;
-      if (text.trim() !== "") return done(finish(text, finishReason));
+      if (text.trim() !== "") {
+        const more = await gateBeforeFinish(o.gates, { text, turn, continued, ctx });
+        if (more === undefined) return done(finish(text, finishReason));
+        continued++;
+        state.carried = "";
+        messages.push({ role: "user", parts: [{ type: "text", text: more }] });
+        await save();
+        continue;
+      }
       state.recoveries = recover(o, state.recoveries, turn, "the model sent an empty reply");
       messages.push({ role: "user", parts: [{ type: "text", text: recoveryNote("empty") }] });
       await save();
@@ -267,6 +287,8 @@ export async function runLoop({
     messages.push({ role: "tool", results: toolResults });
     state.pending = null;
     state.status = "running";
+    await save();
+    await gateAfterTurn(o.gates, turn, ctx);
     if (cut) {
       // The results (and the cut-off notes) are the continuation; the cut counts as a recovery.
       if (state.recoveries + 1 > o.maxRecoveries)

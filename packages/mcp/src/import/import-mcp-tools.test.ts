@@ -87,6 +87,17 @@ describe("importMcpTools", () => {
       expect(registry.get("oops")?.description).toBe("Tool 'oops' of the MCP server 'foreign'.");
     });
 
+    it("names each tool's server: the name it reports, or the serverName option", async () => {
+      const reported = (await run()).tools[0];
+      expect(reported?.serverName).toBe(client.getServerVersion()?.name);
+      await imports.pop()?.close();
+      const named = await run({ serverName: "docs", prefix: "x." });
+      expect(named.tools.map((t) => `mcp__${t.serverName}__${t.remoteName}`)[0]).toBe("mcp__docs__lookup");
+      await expect(run({ serverName: "a b" })).rejects.toThrow(
+        "importMcpTools: `serverName` must be letters, digits, '_' or '-' (1 to 64), got \"a b\"",
+      );
+    });
+
     it("applies the prefix and the filter", async () => {
       const handle = await run({ prefix: "f.", filter: (tool) => tool.name !== "slow" });
       expect(handle.tools.map((t) => t.name)).toEqual(["f.lookup", "f.mixed", "f.oops", "f.typed"]);

@@ -3,7 +3,6 @@ import {
   type Tool as McpToolDefinition,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { Tool } from "@toolkit/core";
 import { isTransport } from "../protocol/is-transport.js";
 import {
   type ImportMcpToolsOptions,
@@ -23,8 +22,8 @@ export interface ImportChanges {
 
 /** The tools imported from one MCP server, kept in step with it. */
 export interface McpImport {
-  /** The imported tools now in the registry, in the server's order. */
-  readonly tools: readonly Tool[];
+  /** The imported tools now in the registry, in the server's order (each names its `serverName` and `remoteName`). */
+  readonly tools: readonly McpTool[];
   /** The client the tools are called through. */
   readonly client: Client;
   /** Re-lists the server's tools and updates the registry in one batch. */
@@ -49,7 +48,8 @@ export interface McpImport {
  * // later: await github.close();
  */
 export async function importMcpTools(source: McpSource, options: ImportMcpToolsOptions): Promise<McpImport> {
-  const { registry, prefix, filter, timeoutMs, clientInfo, logger } = resolveImportOptions(options);
+  const resolved = resolveImportOptions(options);
+  const { registry, prefix, filter, timeoutMs, clientInfo, logger } = resolved;
   let client: Client;
   let owned = false;
   if (isClient(source)) client = source;
@@ -60,7 +60,7 @@ export async function importMcpTools(source: McpSource, options: ImportMcpToolsO
   } else {
     throw new TypeError("importMcpTools: the first argument must be a connected MCP Client or a Transport");
   }
-  const serverName = client.getServerVersion()?.name ?? "mcp";
+  const serverName = resolved.serverName ?? client.getServerVersion()?.name ?? "mcp";
   const imported = new Map<string, { tool: McpTool; fingerprint: string }>();
   const warned = new Set<string>();
   let closed = false;

@@ -11,6 +11,12 @@ export interface ImportMcpToolsOptions {
   prefix?: string;
   /** Keeps a remote tool when it returns true. @default every tool */
   filter?: (tool: McpToolDefinition) => boolean;
+  /**
+   * The server's name as tools show it: `McpTool.serverName`, which hooks see
+   * as `mcp__<serverName>__<tool>` (Claude Code names a server by its config
+   * key). Letters, digits, `_`, `-`. @default the name the server reports in `initialize`, else "mcp"
+   */
+  serverName?: string;
   /** Timeout of each `tools/call` request. @default 60000 (the SDK's default) */
   timeoutMs?: number;
   /** The client's name and version, when importMcpTools connects a transport itself. @default { name: "toolkit-mcp", version: "0.1.0" } */
@@ -23,6 +29,7 @@ export interface ImportMcpToolsOptions {
 export interface ResolvedImportOptions {
   registry: ToolRegistry;
   prefix: string;
+  serverName: string | undefined;
   filter: (tool: McpToolDefinition) => boolean;
   timeoutMs: number;
   clientInfo: { name: string; version: string };
@@ -39,6 +46,7 @@ export function resolveImportOptions(options: ImportMcpToolsOptions): ResolvedIm
   const {
     registry,
     prefix = "",
+    serverName,
     filter = () => true,
     timeoutMs = 60_000,
     clientInfo = { name: "toolkit-mcp", version: "0.1.0" },
@@ -50,6 +58,14 @@ export function resolveImportOptions(options: ImportMcpToolsOptions): ResolvedIm
   if (typeof prefix !== "string" || !PREFIX.test(prefix) || prefix.length > 64) {
     throw new TypeError(
       `importMcpTools: \`prefix\` must be letters, digits, '.', '_' or '-' (at most 64), got ${JSON.stringify(prefix)}`,
+    );
+  }
+  if (
+    serverName !== undefined &&
+    (typeof serverName !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(serverName))
+  ) {
+    throw new TypeError(
+      `importMcpTools: \`serverName\` must be letters, digits, '_' or '-' (1 to 64), got ${JSON.stringify(serverName)}`,
     );
   }
   if (typeof filter !== "function") {
@@ -64,7 +80,7 @@ export function resolveImportOptions(options: ImportMcpToolsOptions): ResolvedIm
   if (typeof logger?.warn !== "function") {
     throw new TypeError("importMcpTools: `logger` must have a `warn(message)` method");
   }
-  return { registry, prefix, filter, timeoutMs, clientInfo, logger };
+  return { registry, prefix, serverName, filter, timeoutMs, clientInfo, logger };
 }
 
 /** True for an object shaped like an MCP SDK client. */

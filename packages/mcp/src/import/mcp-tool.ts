@@ -74,6 +74,11 @@ export class McpTool extends ToolBase implements OutputSchemaTool {
     this.#timeoutMs = timeoutMs;
   }
 
+  /** The server's name (`importMcpTools`' `serverName`): hooks see this tool as `mcp__<serverName>__<remoteName>`. */
+  get serverName(): string {
+    return this.#serverName;
+  }
+
   /** The server's output schema, so serving this tool again advertises it too. */
   outputSchema(): JsonSchema | undefined {
     return this.#outputSchema;
