@@ -20,7 +20,7 @@ export { defaultStateDir, workspaceKey } from "./store/state-dir.js";
 export { normalizeRestorePaths } from "./store/restore-paths.js";
 export { ShadowGitError } from "./git/shadow-git.js";
 export { SHADOW_GIT_CONFIG, shadowGitEnv } from "./git/git-env.js";
-export { withCheckpoints } from "./middleware/with-checkpoints.js";
+export { CHECKPOINT_META, withCheckpoints } from "./middleware/with-checkpoints.js";
 export type { CheckpointsMiddleware, WithCheckpointsOptions } from "./middleware/with-checkpoints.js";
 export { classifyCall } from "./middleware/classify-call.js";
 export type { CallEffect } from "./middleware/classify-call.js";

@@ -37,6 +37,9 @@ interface TurnState {
   readonly checkpoint: Promise<Checkpoint>;
 }
 
+/** The output meta key under which a call's result names the checkpoint taken right before it. */
+export const CHECKPOINT_META = "checkpoint";
+
 /**
  * Snapshots the workspace before the first file-changing call of each turn
  * and records which calls followed; a command that may write (Shell's
@@ -81,6 +84,8 @@ export function withCheckpoints(
     const known = turns.get(session);
     const fresh = !known || call.turn === 0 || known.turn !== call.turn || known.epoch !== epoch;
     let before: Checkpoint;
+    // Whether a checkpoint was taken right before this call (the turn's first change, or a command).
+    let takenHere = false;
     try {
       if (fresh) {
         const pending = store.snapshot({ kind: "turn", turn: call.turn });
@@ -89,6 +94,7 @@ export function withCheckpoints(
         const list = taken.get(session) ?? [];
         list.push({ id: before.id, turn: call.turn });
         taken.set(session, list);
+        takenHere = true;
         onCheckpoint?.(before, call);
       } else if (effect === "command") {
         await known.checkpoint;
@@ -97,6 +103,7 @@ export function withCheckpoints(
           turn: call.turn,
           label: `before ${call.name} in turn ${call.turn}`,
         });
+        takenHere = true;
         onCheckpoint?.(before, call);
       } else {
         before = await known.checkpoint;
@@ -116,7 +123,8 @@ export function withCheckpoints(
     } catch {
       // The call ran and its checkpoint exists; a failed note of it must not turn its result into an error.
     }
-    return output;
+    // The loop records it (RunState.checkpoints, the trajectory's tool_result); the model never sees meta.
+    return takenHere ? output.withMeta(CHECKPOINT_META, before.id) : output;
   };
 
   return Object.assign(checkpointsMiddleware, {

@@ -53,6 +53,12 @@ export interface RunState {
    * across runs. @default 1
    */
   firstTurn?: number;
+  /**
+   * The checkpoints taken during the run (when a checkpoint layer such as
+   * `@toolkit/checkpoint`'s `withCheckpoints` runs): a call whose output
+   * carries `meta.checkpoint` names the checkpoint taken right before it.
+   */
+  checkpoints?: { turn: number; callId: string; id: string }[];
   /** True once the task passed the loop's gates (`gates`' `beforeRun`), so a resumed run does not pass it again. */
   gated?: boolean;
   messages: Message[];
@@ -142,6 +148,9 @@ export const runStateSchema = z
     turn: count,
     firstTurn: positive.optional(),
     gated: z.boolean().optional(),
+    checkpoints: z
+      .array(z.object({ turn: positive, callId: z.string(), id: z.string().min(1) }).strict())
+      .optional(),
     messages: z.array(message).min(1),
     toolCalls: z.array(
       z

@@ -252,7 +252,13 @@ export async function runLoop({
     );
     dispatched.forEach((r, i) => {
       const entry = valid[i] as PendingCall;
-      if (entry.status !== "awaiting-approval") settleCall(entry, r.output, r.durationMs);
+      if (entry.status === "awaiting-approval") return;
+      settleCall(entry, r.output, r.durationMs);
+      // A checkpoint layer names the checkpoint it took before this call: the run keeps its id.
+      const checkpoint = r.output.meta.checkpoint;
+      if (typeof checkpoint === "string" && checkpoint !== "") {
+        (state.checkpoints ??= []).push({ turn, callId: entry.id, id: checkpoint });
+      }
     });
     for (const entry of todo) {
       const part = parts.get(entry.id);

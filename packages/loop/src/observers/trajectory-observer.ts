@@ -91,6 +91,8 @@ export function trajectoryObserver({
         name: e.name,
         isError: e.output.isError,
         durationMs: Math.round(e.durationMs),
+        // The checkpoint a checkpoint layer took right before this call (`meta.checkpoint`).
+        ...(typeof e.output.meta.checkpoint === "string" ? { checkpoint: e.output.meta.checkpoint } : {}),
         ...(e.recordsTrajectory ? { output: e.output.textContent() } : { recorded: false }),
       }),
     onToolSurfaceChanged: (diff) => write("surface_changed", { ...diff }),
