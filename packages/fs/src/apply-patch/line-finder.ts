@@ -68,7 +68,7 @@ export class LineFinder {
     const last = file.length - pattern.length;
     if (last < from) return undefined;
     for (const [pass, norm] of PASSES) {
-      const want = pattern.map(norm);
+      const want = pass === "exact" ? pattern : pattern.map(norm);
       // The exact pass compares in place; the loose ones compare lines normalised once.
       const lines = pass === "exact" ? undefined : this.#lines_(pass, norm);
       const matchesAt = lines
