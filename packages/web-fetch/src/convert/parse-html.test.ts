@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { Readability } from "@mozilla/readability";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "./parse-html.js";
@@ -107,6 +108,19 @@ describe("on Readability's test pages", () => {
       for (const all of [false, true]) {
         expect(strippedWhileParsing(html, all), `${name}, all: ${all}`).toEqual(strippedAfter(html, all));
       }
+    }
+  });
+
+  it("finds with the faster helpers the article stock Readability finds", () => {
+    const parse = (html: string) => parseDocument(html, { strip: "consent" }).document;
+    for (const [name, source] of pages) {
+      const stock = new Readability<Node>(parse(source), { serializer: (node) => node }).parse();
+      const ours = readArticle(parse(source), { fresh: () => parse(source) });
+      expect(ours && [ours.title, ours.text, (ours.content as Element).outerHTML], name).toEqual(
+        stock?.content
+          ? [stock.title ?? undefined, stock.textContent ?? "", (stock.content as Element).outerHTML]
+          : undefined,
+      );
     }
   });
 

@@ -150,6 +150,19 @@ export function hasText(root: Node): boolean {
 }
 
 /**
+ * An image with no attribute that may hold its picture (`src`, `srcset`,
+ * `data-src`, `data-srcset`, or any value naming a .jpg, .jpeg, .png or
+ * .webp file): what Readability removes before it unwraps `<noscript>` images.
+ */
+function isPlaceholderImage(img: Element): boolean {
+  for (const { name, value } of Array.from(img.attributes)) {
+    if (name === "src" || name === "srcset" || name === "data-src" || name === "data-srcset") return false;
+    if (/\.(jpg|jpeg|png|webp)/i.test(value)) return false;
+  }
+  return true;
+}
+
+/**
  * Readability's visibility test, reading `style` only on an element with a
  * style attribute (without one, display and visibility are unset) and
  * answering the rest of the test as `stock` does.
@@ -241,6 +254,13 @@ export function readArticle(
     // Stock reads the whole subtree's text of every block it weighs; a first letter settles it.
     const withoutContent = reader._isElementWithoutContent.bind(reader);
     reader._isElementWithoutContent = (node) => node.nodeType === 1 && !hasText(node) && withoutContent(node);
+    // Stock walks the page for images and again for <noscript>s, reading each image's attribute
+    // list anew for every attribute; most pages have no <noscript>, so stock runs only when one is there.
+    const unwrap = reader._unwrapNoscriptImages.bind(reader);
+    reader._unwrapNoscriptImages = (doc) => {
+      for (const img of elementsByTags(doc, ["img"])) if (isPlaceholderImage(img)) img.remove();
+      if (elementsByTags(doc, ["noscript"]).length > 0) unwrap(doc);
+    };
     reader._isValidByline = (node, matchString) => {
       const itemprop = node.getAttribute("itemprop");
       const named =
