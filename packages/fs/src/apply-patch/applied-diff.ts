@@ -19,10 +19,15 @@ export interface AppliedDiffOptions {
   maxLineChars?: number;
 }
 
-/** A run of changed lines: where it starts in the old file, and its lines. */
+/** A run of changed lines: where it starts in the old file, and which of its hunk's lines it spans. */
 interface Change {
-  oldStart: number;
-  lines: HunkLine[];
+  readonly oldStart: number;
+  /** The old line after its last old line. */
+  readonly oldEnd: number;
+  readonly hunk: AppliedHunk;
+  /** Lines `a` (inclusive) to `b` (exclusive) of the hunk. */
+  readonly a: number;
+  readonly b: number;
 }
 
 /**
@@ -30,7 +35,7 @@ interface Change {
  * applied (no line diff is run, so 100,000 hunks cost a pass over them): each
  * hunk's own context is trimmed and `contextLines` of the file are put
  * around it, and hunks that come that close are merged. Past `maxLines` the
- * lines are only counted, for the note. Pure.
+ * lines are only counted, for the note (no line text is made). Pure.
  */
 export function appliedDiff({
   fromShown,
@@ -57,6 +62,17 @@ export function appliedDiff({
     const lastEnd = endOf(changes[j - 1]);
     const top = Math.max(0, first.oldStart - contextLines);
     const bottom = Math.min(before.length, lastEnd + contextLines);
+    if (out.length >= maxLines) {
+      // Only counted: the header, the context between and around the changes, and the changes' lines.
+      more += 1 + (first.oldStart - top) + (bottom - lastEnd);
+      for (let k = i; k < j; k++) {
+        const change = changes[k] as Change;
+        if (k > i) more += change.oldStart - endOf(changes[k - 1]);
+        more += change.b - change.a;
+      }
+      i = j;
+      continue;
+    }
     const body: string[] = [];
     let oldCount = 0;
     let newCount = 0;
@@ -69,10 +85,18 @@ export function appliedDiff({
     for (let k = i; k < j; k++) {
       const change = changes[k] as Change;
       if (k > i) context(endOf(changes[k - 1]), change.oldStart);
-      for (const line of change.lines) {
-        body.push(`${line.op}${line.text}`);
-        if (line.op !== "+") oldCount++;
-        if (line.op !== "-") newCount++;
+      const { lines, shift } = change.hunk;
+      let old = change.oldStart;
+      for (let n = change.a; n < change.b; n++) {
+        const line = lines[n] as HunkLine;
+        if (line.op === "+") {
+          body.push(`+${shift ? shift(line.text) : line.text}`);
+          newCount++;
+          continue;
+        }
+        body.push(`${line.op}${before.line(old++)}`);
+        oldCount++;
+        if (line.op === " ") newCount++;
       }
     }
     context(lastEnd, bottom);
@@ -91,12 +115,15 @@ export function appliedDiff({
 function trimmed(applied: readonly AppliedHunk[]): Change[] {
   const changes: Change[] = [];
   for (const hunk of applied) {
+    const { lines } = hunk;
     let a = 0;
-    let b = hunk.lines.length;
-    while (a < b && hunk.lines[a]?.op === " ") a++;
-    while (b > a && hunk.lines[b - 1]?.op === " ") b--;
+    let b = lines.length;
+    while (a < b && lines[a]?.op === " ") a++;
+    while (b > a && lines[b - 1]?.op === " ") b--;
     if (a === b) continue;
-    changes.push({ oldStart: hunk.oldStart + a, lines: hunk.lines.slice(a, b) });
+    let oldEnd = hunk.oldStart + a;
+    for (let n = a; n < b; n++) if (lines[n]?.op !== "+") oldEnd++;
+    changes.push({ oldStart: hunk.oldStart + a, oldEnd, hunk, a, b });
   }
   return changes;
 }
@@ -107,6 +134,5 @@ function startOf(change: Change | undefined): number {
 
 /** The old line after the change's last old line. */
 function endOf(change: Change | undefined): number {
-  if (!change) return 0;
-  return change.oldStart + change.lines.filter((l) => l.op !== "+").length;
+  return change?.oldEnd ?? 0;
 }

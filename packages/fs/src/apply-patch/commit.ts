@@ -1,6 +1,7 @@
 import { type ToolContext, ToolError } from "@toolkit/core";
 import type { ResolvedFsOptions } from "../tool/fs-options.js";
-import { hashBytes, type StaleGuard } from "../tool/stale-guard.js";
+import type { StaleGuard } from "../tool/stale-guard.js";
+import { digestOf } from "./digest.js";
 import type { Target } from "../target/target.js";
 import type { PlannedChange } from "./plan.js";
 
@@ -104,7 +105,7 @@ async function record(o: CommitOptions, target: Target, bytes: Uint8Array): Prom
   const real = target.path.real;
   const after = await o.fs.source.stat(real);
   o.guard.record(real, {
-    ...(bytes.length <= o.fs.maxHashBytes ? { hash: hashBytes(bytes) } : {}),
+    ...(bytes.length <= o.fs.maxHashBytes ? { hash: digestOf(bytes) } : {}),
     version: after?.version ?? "",
   });
 }

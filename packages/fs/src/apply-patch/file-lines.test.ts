@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FileLines } from "./file-lines.js";
 
@@ -38,6 +39,37 @@ describe("FileLines", () => {
         false,
         true,
       ]);
+    });
+  });
+
+  describe("when a text is any mix of characters and line ends", () => {
+    // Texts with only `\n` take the fast path (found by indexOf), others the character scan.
+    it("cuts it as a plain scan does", () => {
+      const reference = (text: string) => {
+        const out: [string, string][] = [];
+        let line = "";
+        for (let i = 0; i < text.length; i++) {
+          const c = text[i] ?? "";
+          if (c !== "\n" && c !== "\r") {
+            line += c;
+            continue;
+          }
+          const end = c === "\r" && text[i + 1] === "\n" ? "\r\n" : c;
+          if (end === "\r\n") i++;
+          out.push([line, end]);
+          line = "";
+        }
+        if (line !== "") out.push([line, ""]);
+        return out;
+      };
+      const piece = fc.constantFrom("a", "bc", " ", "\n", "\n", "\r", "\r\n", "é");
+      fc.assert(
+        fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+          const text = parts.join("");
+          expect(cut(text)).toEqual(reference(text));
+        }),
+        { numRuns: 300 },
+      );
     });
   });
 });

@@ -17,20 +17,30 @@ export class FileLines {
 
   constructor(text: string) {
     this.text = text;
-    const starts = new Int32Array(count(text) + 2);
+    const { lf, cr } = count(text);
+    const starts = new Int32Array(lf + cr + 2);
     const ends = new Uint8Array(starts.length);
     let n = 0;
     let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c !== 10 && c !== 13) continue;
-      starts[n] = start;
-      if (c === 13 && text.charCodeAt(i + 1) === 10) {
-        ends[n] = 3;
-        i++;
-      } else ends[n] = c === 13 ? 2 : 1;
-      n++;
-      start = i + 1;
+    if (cr === 0) {
+      // Only `\n` ends: found by `indexOf`, much faster than a look at every character.
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+        starts[n] = start;
+        ends[n++] = 1;
+        start = i + 1;
+      }
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== 10 && c !== 13) continue;
+        starts[n] = start;
+        if (c === 13 && text.charCodeAt(i + 1) === 10) {
+          ends[n] = 3;
+          i++;
+        } else ends[n] = c === 13 ? 2 : 1;
+        n++;
+        start = i + 1;
+      }
     }
     if (start < text.length) starts[n++] = start;
     starts[n] = text.length;
@@ -99,12 +109,13 @@ function hashRange(text: string, from: number, to: number): number {
   return h >>> 0;
 }
 
-/** An upper bound of the lines' count: one per `\n` or `\r`. */
-function count(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
-  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) n++;
-  return n;
+/** How many `\n` and `\r` the text holds (their sum bounds the lines' count). */
+function count(text: string): { lf: number; cr: number } {
+  let lf = 0;
+  let cr = 0;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lf++;
+  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) cr++;
+  return { lf, cr };
 }
 
 /** Lines back into a text with `\n` line ends. */

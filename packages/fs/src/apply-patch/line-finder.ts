@@ -67,8 +67,14 @@ export class LineFinder {
     const file = this.#file;
     const last = file.length - pattern.length;
     if (last < from) return undefined;
+    // The usual case, a hunk exactly where the previous one left off, found without making anything.
+    if (options.hint === undefined && !this.#indexes.has("exact")) {
+      const near = Math.min(last, from + NEAR);
+      if (options.atEnd && this.#exactAt(pattern, last)) return { at: last, pass: "exact" };
+      for (let i = from; i <= near; i++) if (this.#exactAt(pattern, i)) return { at: i, pass: "exact" };
+    }
     for (const [pass, norm] of PASSES) {
-      const want = pattern.map(norm);
+      const want = pass === "exact" ? pattern : pattern.map(norm);
       // The exact pass compares in place; the loose ones compare lines normalised once.
       const lines = pass === "exact" ? undefined : this.#lines_(pass, norm);
       const matchesAt = lines
@@ -80,6 +86,11 @@ export class LineFinder {
       if (at !== undefined) return { at, pass };
     }
     return undefined;
+  }
+
+  #exactAt(pattern: readonly string[], i: number): boolean {
+    for (let k = 0; k < pattern.length; k++) if (!this.#file.is(i + k, pattern[k] as string)) return false;
+    return true;
   }
 
   #first({ pass, norm, want, from, last, matchesAt }: Search): number | undefined {

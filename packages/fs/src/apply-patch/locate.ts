@@ -5,10 +5,17 @@ import { FileLines, joinLines } from "./file-lines.js";
 import { LineFinder, type Pass } from "./line-finder.js";
 import { type Hunk, type HunkLine, oldSide } from "./patch.js";
 
-/** One hunk as applied: where it stands in the old file (0-based line) and its lines, with the file's own text. */
+/**
+ * One hunk as applied: where it stands in the old file (0-based line) and
+ * the patch's lines. Context and removed lines are the old file's own lines
+ * from `oldStart` on (read from the file when the diff is written, so no
+ * copy is made per hunk); added lines are `shift` of the patch's text.
+ */
 export interface AppliedHunk {
   readonly oldStart: number;
   readonly lines: readonly HunkLine[];
+  /** The indentation change of added lines (a hunk matched ignoring surrounding whitespace); absent: none. */
+  readonly shift?: (line: string) => string;
 }
 
 /** The text with the hunks applied, the old lines and each hunk as applied (for the diff), and the loose hunks. */
@@ -53,14 +60,18 @@ export function applyHunks(text: string, hunks: readonly Hunk[], shown: string):
   const applied: AppliedHunk[] = [];
   const loose: number[] = [];
   let cursor = 0;
+  /** The first old line not yet in `out`. */
+  let run = 0;
   let delta = 0;
   const shownText = () => joinLines(file.all(), eol);
-  for (const [index, hunk] of hunks.entries()) {
-    const name = `hunk ${index + 1} (patch line ${hunk.patchLine})`;
+  for (let index = 0; index < hunks.length; index++) {
+    const hunk = hunks[index] as Hunk;
+    // Made only for a message: 100,000 hunks would make as many strings.
+    const name = () => `hunk ${index + 1} (patch line ${hunk.patchLine})`;
     let from = cursor;
     for (const anchor of hunk.anchors) {
       const found = finder.find([anchor], from);
-      if (!found) throw notFound(shownText(), anchor, `@@ ${anchor} line of ${name}`, shown);
+      if (!found) throw notFound(shownText(), anchor, `@@ ${anchor} line of ${name()}`, shown);
       from = found.at + 1;
     }
     const old = oldSide(hunk);
@@ -71,47 +82,52 @@ export function applyHunks(text: string, hunks: readonly Hunk[], shown: string):
       start = hunk.hint !== undefined ? hunk.hint + delta : hunk.anchors.length > 0 ? from : file.length;
       if (start < cursor || start > file.length) {
         throw ToolError.execution(
-          `${name} adds lines after line ${start}, but ${shown} has ${file.length} lines${start < cursor ? " and the previous hunk ends later" : ""}; nothing was written`,
+          `${name()} adds lines after line ${start}, but ${shown} has ${file.length} lines${start < cursor ? " and the previous hunk ends later" : ""}; nothing was written`,
           { advice: "Give the hunk context lines from the file so that its place can be found." },
         );
       }
     } else {
       const hint = hunk.hint === undefined ? undefined : hunk.hint - 1 + delta;
-      const found = finder.find(old, from, { atEnd: hunk.atEnd, ...(hint === undefined ? {} : { hint }) });
-      if (!found) throw notFound(shownText(), old.join("\n"), name, shown);
+      const found = finder.find(
+        old,
+        from,
+        hint === undefined ? { atEnd: hunk.atEnd } : { atEnd: hunk.atEnd, hint },
+      );
+      if (!found) throw notFound(shownText(), old.join("\n"), name(), shown);
       start = found.at;
       pass = found.pass;
     }
     if (hunk.hint !== undefined) delta = start - (old.length === 0 ? hunk.hint : hunk.hint - 1);
-    keep(cursor, start);
     const shift =
       pass === "surrounding"
         ? reindent(
             old,
             old.map((_, k) => file.line(start + k)),
           )
-        : (l: string) => l;
-    const done: HunkLine[] = [];
+        : undefined;
+    // Lines between hunks and context lines stay in the run of kept lines (one slice of the old
+    // text, with their own ends); a removed or added line ends the run.
     let k = start;
     for (const line of hunk.lines) {
-      if (line.op === "+") {
-        const added = shift(line.text);
-        put(added, usual);
-        done.push({ op: "+", text: added });
+      if (line.op === " ") {
+        k++;
         continue;
       }
-      const kept = file.line(k);
-      if (line.op === " ") put(kept, file.end(k));
-      done.push({ op: line.op, text: kept });
-      k++;
+      keep(run, k);
+      if (line.op === "+") {
+        put(shift ? shift(line.text) : line.text, usual);
+        run = k;
+      } else run = ++k;
     }
-    applied.push({ oldStart: start, lines: done });
+    applied.push(
+      shift ? { oldStart: start, lines: hunk.lines, shift } : { oldStart: start, lines: hunk.lines },
+    );
     cursor = k;
     if (pass !== "exact") loose.push(index + 1);
     if (hunk.newNoEol) eol = false;
     else if (hunk.oldNoEol) eol = true;
   }
-  keep(cursor, file.length);
+  keep(run, file.length);
   // The last line ends as the file did, or as `\ No newline at end of file` says.
   let result = out.join("");
   if (eol && lastEnd === "" && result !== "") result += usual;

@@ -98,11 +98,13 @@ function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; ne
   for (; i < lines.length; i++) {
     const line = lines[i] ?? "";
     const n = i + 1;
-    if (line.trim() === END_OF_FILE) {
-      finish(true, n);
-      continue;
+    if (mayBeStarred(line)) {
+      if (line.trim() === END_OF_FILE) {
+        finish(true, n);
+        continue;
+      }
+      if (line.startsWith("***") || isMarker(line.trim())) break;
     }
-    if (line.startsWith("***") || isMarker(line.trim())) break;
     if (line.startsWith("@@")) {
       if (body.length > 0) finish(false, n);
       hunkStart ??= n;
@@ -131,6 +133,17 @@ function readHunks(lines: readonly string[], start: number): { hunks: Hunk[]; ne
   }
   finish(false, i);
   return { hunks, next: skipBlank(lines, i) };
+}
+
+/**
+ * False when the line, trimmed, surely does not start with `*` (so it is no
+ * `***` line): its first character, or the one after a leading space, is
+ * printable ASCII other than `*`. Spares a trimmed copy of each hunk line.
+ */
+function mayBeStarred(line: string): boolean {
+  const printable = (c: number) => c > 32 && c < 127 && c !== 42;
+  const c = line.charCodeAt(0);
+  return !(printable(c) || (c === 32 && printable(line.charCodeAt(1))));
 }
 
 /** A line that ends an Update File's hunks however it is padded: `*** End Patch` or the next file's header. */

@@ -57,7 +57,9 @@ export interface ParsedPatch {
 
 /** The old side of a hunk (context and removed lines). */
 export function oldSide(hunk: Hunk): string[] {
-  return hunk.lines.filter((l) => l.op !== "+").map((l) => l.text);
+  const old: string[] = [];
+  for (const l of hunk.lines) if (l.op !== "+") old.push(l.text);
+  return old;
 }
 
 /** The new side of a hunk (context and added lines). */

@@ -8,6 +8,7 @@ import { loadPrevious } from "../write/previous-content.js";
 import type { StaleGuard } from "../tool/stale-guard.js";
 import { resolveTarget, type Target } from "../target/target.js";
 import { encodeText } from "../text/text-codec.js";
+import { knowDigest } from "./digest.js";
 import { type FileLines, joinLines } from "./file-lines.js";
 import { type AppliedHunk, applyHunks } from "./locate.js";
 import type { FileChange } from "./patch.js";
@@ -125,6 +126,7 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
     guard: o.guard,
   });
   const from: Original = { target, raw: loaded.raw, mode: loaded.mode, version: loaded.version };
+  if (loaded.sha256 !== undefined) knowDigest(loaded.raw, loaded.sha256);
   const patched = applyHunks(loaded.crlf ? toCrlf(loaded.text) : loaded.text, change.hunks, target.shown);
   const { loose } = patched;
   const edits = { before: patched.before, applied: patched.applied };
@@ -143,7 +145,8 @@ async function planOne(change: FileChange, o: PlanOptions): Promise<PlannedChang
     }
     return { change, letter: "R", from, to: { target: dest, bytes }, edits, loose };
   }
-  const changed = Buffer.compare(Buffer.from(bytes), Buffer.from(loaded.raw)) !== 0;
+  // Compared in place: `Buffer.from` of a Uint8Array would copy both files first.
+  const changed = Buffer.compare(bytes, loaded.raw) !== 0;
   return {
     change,
     letter: "M",

@@ -3,7 +3,7 @@ import type { OpenFile } from "../source/file-source.js";
 import type { ResolvedFsOptions } from "../tool/fs-options.js";
 import { isCrlf, toLf } from "../text/line-endings.js";
 import { formatBytes } from "../text/line-format.js";
-import type { StaleGuard } from "../tool/stale-guard.js";
+import { hashBytes, type StaleGuard } from "../tool/stale-guard.js";
 import { openTarget } from "../target/open-target.js";
 import type { Target } from "../target/target.js";
 import { decodeText, type TextEncoding } from "../text/text-codec.js";
@@ -19,6 +19,8 @@ export interface LoadedText {
   raw: Uint8Array;
   /** The file's permission bits. */
   mode: number;
+  /** The SHA-256 (hex) of `raw`, when the stale guard's check computed it. */
+  sha256?: string;
 }
 
 /** Options for `loadTextFile`. */
@@ -61,10 +63,12 @@ async function loadOpened(o: LoadTextFileOptions, file: OpenFile): Promise<Loade
     );
   }
   const bytes = await file.readAll();
+  // Hashed here when the guard compares hashes, so that the caller can reuse the digest.
+  const sha256 = guard?.get(target.path.real)?.hash !== undefined ? hashBytes(bytes) : undefined;
   if (guard)
     await guard.assertFresh(target.path.real, target.shown, {
       version: stat.version,
-      bytes: async () => bytes,
+      ...(sha256 === undefined ? { bytes: async () => bytes } : { hash: sha256 }),
     });
   const decoded = decodeText(bytes);
   if (!decoded) {
@@ -84,5 +88,6 @@ async function loadOpened(o: LoadTextFileOptions, file: OpenFile): Promise<Loade
     version: stat.version,
     raw: bytes,
     mode: stat.mode,
+    ...(sha256 === undefined ? {} : { sha256 }),
   };
 }

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { parseHTML } from "linkedom";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type MarkdownPage, htmlToMarkdown } from "./html-to-markdown.js";
 import { readableText, wordF1, wordsOf } from "./test-word-f1.js";
+import { readabilityFixtures } from "./test-fixtures.js";
 
 // Mozilla Readability's own test pages (60 of them, kept with their license in
 // the shared fixtures beside the repository): each page's Markdown against
@@ -14,17 +15,7 @@ const MEAN_F1_BEFORE = 0.9925;
 /** Titles jsdom + Readability finds on these pages (the issue's count; the bench measures it again). */
 const JSDOM_TITLES = 57;
 
-/** `shared/fixtures/readability-pages/pages` beside the repository, or beside the checkout holding this worktree. */
-function fixtures(): string | undefined {
-  let dir = join(import.meta.dirname, "..", "..", "..", "..");
-  for (let up = 0; up < 3; up++, dir = dirname(dir)) {
-    const pages = join(dir, "..", "shared", "fixtures", "readability-pages", "pages");
-    if (existsSync(pages)) return pages;
-  }
-  return undefined;
-}
-
-const root = fixtures();
+const root = readabilityFixtures();
 const names = root === undefined ? [] : readdirSync(root).sort();
 
 interface Scored {

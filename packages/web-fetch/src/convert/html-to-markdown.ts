@@ -40,13 +40,16 @@ export interface HtmlToMarkdownOptions {
  */
 export function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdownOptions = {}): MarkdownPage {
   const { onChunk, onTitle, readabilityDeadline } = options;
-  const parsed = parseDocument(html);
+  // Dialogs, hidden elements and consent banners are stripped while parsing.
+  const parsed = parseDocument(html, { strip: "consent" });
   let { document } = parsed;
-  const base = baseUrlOf(document, url);
-  const title = cleanTitle(document.title);
-  stripChrome(document);
+  const base = baseUrlOf(parsed.baseHref, url);
+  const title = cleanTitle(parsed.title);
   if (parsed.elements <= MAX_READABILITY_ELEMENTS) {
-    const article = readArticle(document, { deadline: readabilityDeadline });
+    const article = readArticle(document, {
+      deadline: readabilityDeadline,
+      fresh: () => parseDocument(html, { strip: "consent" }).document,
+    });
     if (article?.content !== undefined && article.text.trim() !== "") {
       const articleTitle = cleanTitle(article.title) ?? title;
       onTitle?.(articleTitle);
@@ -54,9 +57,8 @@ export function htmlToMarkdown(html: string, url: string, options: HtmlToMarkdow
       if (markdown !== "") return { title: articleTitle, markdown, source: "article" };
     }
     // Readability changed the first DOM; the fallback converts a fresh one.
-    document = parseDocument(html).document;
-  }
-  stripChrome(document, { all: true });
+    document = parseDocument(html, { strip: "all" }).document;
+  } else stripChrome(document, { all: true });
   onTitle?.(title);
   const body = document.body as Node | null;
   const markdown = body === null ? "" : writeMarkdown(body, { base, onChunk });

@@ -47,10 +47,64 @@ export function stripChrome(root: ParentNode, { all = false }: { all?: boolean }
   }
 }
 
+/** What the parse does with an element: remove it whatever it holds (`never`), or when its text is short (`token`). */
+export type ChromeRule = "never" | "token" | undefined;
+
+const OVERLAY_ROLES = new Set(["dialog", "alertdialog"]);
+const NEVER_TAGS = new Set([
+  "dialog",
+  "script",
+  "style",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "nav",
+  "button",
+  "select",
+]);
+
+/**
+ * `stripChrome`'s rules for one element, decided from its tag and attributes
+ * (as htmlparser2 gives them: names lowercased) while the page is parsed:
+ * `never` for what the selectors remove whole, `token` for an element that
+ * is removed when its text (without the `never` elements inside) is at most
+ * `MAX_CHROME_CHARS`, so that the parse can strip the page without the
+ * selector walks afterwards. Same answers as `stripChrome`.
+ */
+export function chromeRule(
+  name: string,
+  attributes: Readonly<Record<string, string>>,
+  all: boolean,
+): ChromeRule {
+  const role = attributes.role;
+  if (
+    name === "dialog" ||
+    (role !== undefined && OVERLAY_ROLES.has(role)) ||
+    attributes["aria-modal"] === "true" ||
+    attributes.hidden !== undefined
+  )
+    return "never";
+  if (all) {
+    if (name === "script") {
+      if (attributes.type !== "application/ld+json") return "never";
+    } else if (NEVER_TAGS.has(name) || role === "navigation") return "never";
+  }
+  const id = attributes.id;
+  const className = attributes.class;
+  if (id === undefined && className === undefined) return undefined;
+  if (KEPT.has(name.toUpperCase())) return undefined;
+  return (all ? CHROME_TOKEN : CONSENT_TOKEN).test(`${id ?? ""} ${className ?? ""}`) ? "token" : undefined;
+}
+
+/** Whether an element with the `token` rule and this much text is removed. */
+export function shortEnoughToStrip(textLength: number): boolean {
+  return textLength <= MAX_CHROME_CHARS;
+}
+
 /** The URL links are read against: the page's first `<base href>` resolved against `url`, else `url`. */
-export function baseUrlOf(document: Document, url: string): string {
-  const href = document.querySelector("base[href]")?.getAttribute("href");
-  if (href === null || href === undefined) return url;
+export function baseUrlOf(href: string | undefined, url: string): string {
+  if (href === undefined) return url;
   try {
     return new URL(href, url).href;
   } catch {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { dirname } from "node:path";
 import { ToolError } from "@toolkit/core";
+import { digestOf } from "../digest.js";
 import type { PlannedChange } from "../plan.js";
 import { replaceFlushed, syncDir, unlinkIfThere, writeFlushed } from "./journal-io.js";
 import {
@@ -10,7 +11,6 @@ import {
   type JournalEntry,
   journalId,
   journalPaths,
-  sha256,
   stagedPath,
 } from "./journal-record.js";
 import { type Owner, runningHere, selfOwner } from "./owner.js";
@@ -125,7 +125,7 @@ function stepsOf(planned: readonly PlannedChange[], id: string): Step[] {
   const steps: Step[] = [];
   const side = (path: string, which: "old" | "new", bytes: Uint8Array) => ({
     staged: stagedPath(path, id, which),
-    sha256: sha256(bytes),
+    sha256: digestOf(bytes),
   });
   for (const p of planned) {
     const { from, to } = p;
