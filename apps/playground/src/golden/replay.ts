@@ -72,7 +72,7 @@ export async function replay(
     observers: [{ onRequest: (e) => bodies.push(e.body) }],
   }).withManagedTempDisabled();
   try {
-    await loop.run(scenario.task);
+    await loop.run(scenario.task, scenario.runOptions ?? {});
   } finally {
     await loop.dispose();
     await server.close();

@@ -2,6 +2,7 @@ import { FnTool, type JsonSchema, Think, type Tool, ToolOutput } from "@toolkit/
 import type { BareLoopOptions } from "@toolkit/loop";
 import type { ScriptStep } from "@toolkit/loop/test";
 import { selectByNames, ToolRegistry } from "@toolkit/registry";
+import { type ZodType, z } from "zod";
 
 /** One golden scenario: the tools, the loop options and the scripted replies. */
 export interface Scenario {
@@ -11,6 +12,8 @@ export interface Scenario {
   /** Builds the registry afresh for each replay (tools may mutate it). */
   registry(options?: { readDescription?: string; reverse?: boolean }): ToolRegistry;
   readonly options?: Omit<BareLoopOptions, "model" | "registry">;
+  /** What `run(task, runOptions)` gets besides the task: a typed final answer's schema. */
+  readonly runOptions?: { readonly output?: ZodType };
 }
 
 const PATH_SCHEMA: JsonSchema = {
@@ -172,6 +175,18 @@ export const SCENARIOS: readonly Scenario[] = [
       { text: " words: alpha and beta." },
     ],
     registry: standard,
+  },
+  {
+    // A typed final answer: each wire format's structured-output request, and the repair turn.
+    name: "typed-output",
+    task: "How many words are in notes.txt? Answer as JSON.",
+    script: [
+      { toolCalls: [{ name: "ReadNote", input: { path: "notes.txt" } }] },
+      { text: '{"words":"two"}' },
+      { text: '{"words":2}' },
+    ],
+    registry: standard,
+    runOptions: { output: z.object({ words: z.number().int() }).strict() },
   },
   {
     name: "reasoning-round-trip",

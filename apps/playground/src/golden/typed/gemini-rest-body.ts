@@ -13,7 +13,8 @@ import type { JsonSchema } from "@toolkit/core";
  * The REST body of `models/{model}:generateContent`, built from `@google/genai`
  * types (the SDK exports its parts, not the body). Two loosenings, both to
  * the REST form the API documents: string enums as their string values, and
- * `parameters` as the reduced JSON Schema the client sends.
+ * `parameters` and `generationConfig.responseSchema` as the reduced JSON
+ * Schema the client sends.
  */
 export interface GeminiRestBody {
   contents: Content[];
@@ -24,6 +25,6 @@ export interface GeminiRestBody {
   toolConfig?: {
     functionCallingConfig?: Omit<FunctionCallingConfig, "mode"> & { mode?: `${FunctionCallingConfigMode}` };
   };
-  generationConfig?: GenerationConfig;
+  generationConfig?: Omit<GenerationConfig, "responseSchema"> & { responseSchema?: JsonSchema };
   safetySettings?: SafetySetting[];
 }
