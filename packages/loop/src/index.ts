@@ -11,6 +11,7 @@ export type {
   RequestEvent,
   ToolCallRecord,
   ToolPostEvent,
+  ToolProgressUpdateEvent,
   ToolPreEvent,
   TurnStartEvent,
 } from "./loop/observer.js";
