@@ -8,6 +8,7 @@ import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
 import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
+import { createLiveTail } from "../render/live-tail.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
 import { refuseWithoutTerminal, terminalApprover } from "./ask-approval.js";
@@ -88,6 +89,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     stream: json ? new Writable({ write: (_c, _e, done) => done() }) : output,
   });
   const interactive = output.isTTY === true && input.isTTY === true && !json;
+  const tail = createLiveTail({ write, colors, tty: output.isTTY === true && !json });
 
   // The model first: a missing key fails at once, before anything is copied or started.
   const model = await chooseModel({
@@ -183,7 +185,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     cwd: workspace.root,
     isNonInteractive: !interactive,
     observers: [
-      consoleObserver({ write, colors, spinner }),
+      consoleObserver({ write, colors, spinner, tail }),
       {
         onReply: (e) => {
           turns++;
