@@ -2,6 +2,7 @@
 export { toAiSdkTools } from "./to-host/to-ai-sdk-tools.js";
 export type { ToAiSdkToolsOptions } from "./to-host/options.js";
 export type { AiSdkToolResult } from "./output/ai-sdk-tool-result.js";
+export { type AiSdkToolProgress, isAiSdkToolProgress } from "./progress/ai-sdk-tool-progress.js";
 export { AiSdkToolError } from "./output/ai-sdk-tool-error.js";
 export { toModelOutput } from "./output/to-model-output.js";
 export type { ModelOutput } from "./output/to-model-output.js";

@@ -86,7 +86,7 @@ describe.skipIf(skipWithoutGit("the rewind tests"))("BareLoop.rewind with withCh
       for (const tool of createFsTools({ workspace: new Workspace({ root: w.root }) }))
         registry.register(tool);
       const path = join(w.stateDir, "trajectory.jsonl");
-      loop = new BareLoop({
+      const pausing = new BareLoop({
         model: openaiChat({ baseUrl: server.openaiBaseUrl, model: "scripted" }),
         registry,
         middleware: [checkpoints],
@@ -97,7 +97,8 @@ describe.skipIf(skipWithoutGit("the rewind tests"))("BareLoop.rewind with withCh
         cwd: w.root,
         isNonInteractive: true,
       });
-      const outcome = await loop.run("make three files");
+      loop = pausing;
+      const outcome = await pausing.run("make three files");
       expect(outcome.status).toBe("interrupted");
       const ids = store.checkpoints().map((c) => c.id);
       expect(ids).toHaveLength(2);

@@ -31,6 +31,7 @@ export type {
   RunEvent,
   ToolCallRecord,
   ToolPostEvent,
+  ToolProgressUpdateEvent,
   ToolPreEvent,
   TurnStartEvent,
 } from "./loop/observer.js";

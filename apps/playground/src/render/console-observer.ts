@@ -1,6 +1,7 @@
 import type { LoopObserver } from "@toolkit/loop";
 import type { Colors } from "./colors.js";
 import { renderOutput } from "./render-output.js";
+import type { LiveTail } from "./live-tail.js";
 import type { Spinner } from "./spinner.js";
 
 /** Options for `consoleObserver`. */
@@ -8,13 +9,16 @@ export interface ConsoleObserverOptions {
   write: (text: string) => void;
   colors: Colors;
   spinner: Spinner;
+  /** Shows running calls' progress (a command's live output, other tools' progress lines). */
+  tail?: LiveTail;
 }
 
 /**
  * Shows a run to a person: each turn, the model's text, each tool call with
- * its input, a spinner while it runs, and the result rendered by its hint.
+ * its input, a spinner while it runs (or its live progress, see `createLiveTail`),
+ * and the result rendered by its hint.
  */
-export function consoleObserver({ write, colors, spinner }: ConsoleObserverOptions): LoopObserver {
+export function consoleObserver({ write, colors, spinner, tail }: ConsoleObserverOptions): LoopObserver {
   // The turn whose text is being streamed: shown as it arrives, not again when the reply is complete.
   let streaming: number | undefined;
   return {
@@ -38,8 +42,15 @@ export function consoleObserver({ write, colors, spinner }: ConsoleObserverOptio
       write(`  ${colors.yellow("▸")} ${colors.bold(e.name)} ${colors.dim(shortJson(e.input))}\n`);
       spinner.start(`${e.name} running…`);
     },
+    onToolProgress: (e) => {
+      if (!tail) return;
+      // The tail is the sign of life now; the spinner would draw over it.
+      spinner.stop();
+      tail.update(e.id, e.name, e.update);
+    },
     onToolPost: (e) => {
       spinner.stop();
+      tail?.end(e.id);
       const mark = e.output.isError ? colors.red("✗") : colors.green("✓");
       write(`  ${mark} ${e.name} ${colors.dim(`${Math.round(e.durationMs)} ms`)}\n`);
       write(`${renderOutput({ output: e.output, colors })}\n`);

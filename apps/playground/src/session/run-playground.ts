@@ -19,6 +19,7 @@ import { MemoryStore, memoryObserver, SearchMemories } from "@toolkit/memory";
 import { approvals, MemoryApprovalStore, type Middleware, timeout } from "@toolkit/middleware";
 import { colorsFor } from "../render/colors.js";
 import { consoleObserver } from "../render/console-observer.js";
+import { createLiveTail } from "../render/live-tail.js";
 import { createSpinner } from "../render/spinner.js";
 import { formatSummary } from "../render/summary.js";
 import { refuseWithoutTerminal, terminalApprover, terminalDecider, terminalTrust } from "./ask-approval.js";
@@ -119,6 +120,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
   });
   const interactive = output.isTTY === true && input.isTTY === true && !json;
   const paused = options.resume === undefined ? undefined : await readPausedSession(options.resume);
+  const tail = createLiveTail({ write, colors, tty: output.isTTY === true && !json });
 
   // The model first: a missing key fails at once, before anything is copied or started.
   const model = await chooseModel({
@@ -274,7 +276,7 @@ export async function runPlayground(options: PlaygroundOptions): Promise<Playgro
     ...(checkpoints ? { keepConversation: true, rewindFiles: checkpoints } : {}),
     observers: [
       ...(checkpoints ? [checkpoints] : []),
-      consoleObserver({ write, colors, spinner }),
+      consoleObserver({ write, colors, spinner, tail }),
       {
         onReply: (e) => {
           turns++;

@@ -6,6 +6,14 @@ import type { ToolSet } from "ai";
 import { AiSdkToolError } from "../output/ai-sdk-tool-error.js";
 import { toAiSdkTools } from "./to-ai-sdk-tools.js";
 
+/** What the AI SDK takes from `execute`: the last value of an async iterable, or the awaited value. */
+async function lastValue(result: unknown): Promise<unknown> {
+  if (result === null || typeof result !== "object" || !(Symbol.asyncIterator in result)) return result;
+  let last: unknown;
+  for await (const value of result as AsyncIterable<unknown>) last = value;
+  return last;
+}
+
 adapterConformance<ToolSet>({
   name: "AI SDK",
   adapt: (registry, ctx) => toAiSdkTools(registry, { ctx }),
@@ -14,11 +22,13 @@ adapterConformance<ToolSet>({
     if (!tool?.execute || !tool.toModelOutput) throw new Error(`the AI SDK tools have no '${name}'`);
     let output: unknown;
     try {
-      output = await tool.execute(input, {
-        toolCallId: id,
-        messages: [],
-        ...(signal ? { abortSignal: signal } : {}),
-      });
+      output = await lastValue(
+        tool.execute(input, {
+          toolCallId: id,
+          messages: [],
+          ...(signal ? { abortSignal: signal } : {}),
+        }),
+      );
     } catch (error) {
       if (error instanceof AiSdkToolError) return { failed: true, text: error.message, images: [] };
       throw error;

@@ -15,6 +15,13 @@ export interface ToAiSdkToolsOptions {
   strict?: boolean;
   /** Which calls wait for the user through the AI SDK's approval flow. @default false */
   needsApproval?: AiSdkApprovalPolicy;
+  /**
+   * Makes each `execute` an async iterable that yields the call's progress as
+   * preliminary results (`{ type: "progress", update }`) before the final
+   * result; false makes it a plain async function (and the tools' progress
+   * has no listener). @default true
+   */
+  preliminaryResults?: boolean;
 }
 
 /** Options with every default applied. */

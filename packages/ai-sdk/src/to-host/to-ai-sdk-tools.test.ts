@@ -182,7 +182,7 @@ describe("toAiSdkTools", () => {
     });
 
     it("answers a call that starts after the abort with `Cancelled`", async () => {
-      const tools = toAiSdkTools(calculator(), { ctx });
+      const tools = toAiSdkTools(calculator(), { ctx, preliminaryResults: false });
       const controller = new AbortController();
       controller.abort();
       const failure = await Promise.resolve(
@@ -382,6 +382,7 @@ describe("toAiSdkTools", () => {
       [{ selector: 3 }, "`selector`"],
       [{ strict: "yes" }, "`strict`"],
       [{ needsApproval: "sometimes" }, "`needsApproval`"],
+      [{ preliminaryResults: "yes" }, "`preliminaryResults`"],
     ])("throws a TypeError naming it (%j)", (options, name) => {
       // @ts-expect-error deliberately wrong option types
       expect(() => toAiSdkTools(calculator(), options)).toThrow(new RegExp(name.replaceAll("`", "`")));

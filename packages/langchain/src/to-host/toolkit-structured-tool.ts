@@ -11,6 +11,7 @@ import type { JsonSchema7Type } from "@langchain/core/utils/json_schema";
 import type { JsonSchema, ToolSchema } from "@toolkit/core";
 import type { DispatchOne } from "@toolkit/registry/adapter";
 import { type ContentAndArtifact, toContentAndArtifact } from "../output/to-tool-message.js";
+import { progressReporter } from "./progress-reporter.js";
 
 type Input = StructuredToolCallInput<JsonSchema7Type, unknown>;
 
@@ -56,22 +57,28 @@ export class ToolkitStructuredTool extends StructuredTool<
       if (!(error instanceof ToolInputParsingException)) throw error;
       const toolCall = isToolCall(arg) ? arg : configArg?.toolCall;
       const input = isToolCall(arg) ? arg.args : arg;
-      const [content] = await this.#answer(input, toolCall?.id, configArg?.signal);
+      const [content] = await this.#answer(input, toolCall?.id, configArg);
       return asReturn<TArg, TConfig>(content);
     }
   }
 
   protected override async _call(
     arg: unknown,
-    _runManager?: CallbackManagerForToolRun,
+    runManager?: CallbackManagerForToolRun,
     parentConfig?: ToolRunnableConfig,
   ): Promise<ContentAndArtifact> {
-    return this.#answer(arg, parentConfig?.toolCall?.id, parentConfig?.signal);
+    // Custom events belong to this tool's run: its child callbacks, as LangChain's own `tool()` does.
+    const config =
+      parentConfig && runManager ? { ...parentConfig, callbacks: runManager.getChild() } : parentConfig;
+    return this.#answer(arg, parentConfig?.toolCall?.id, config);
   }
 
-  async #answer(input: unknown, toolCallId: string | undefined, signal: AbortSignal | undefined) {
+  async #answer(input: unknown, toolCallId: string | undefined, config: ToolRunnableConfig | undefined) {
     const id = toolCallId ?? `toolkit-${globalThis.crypto.randomUUID()}`;
-    const output = await this.#run({ id, name: this.name, input }, signal);
+    const reporter = progressReporter(config);
+    const output = await this.#run({ id, name: this.name, input }, config?.signal, reporter?.report);
+    // Every update is handed to LangChain's callbacks before the result.
+    await reporter?.settled();
     return toContentAndArtifact(output, { toolCallId, name: this.name });
   }
 }

@@ -1,4 +1,4 @@
-import type { Tool, ToolOutput } from "@toolkit/core";
+import type { Tool, ToolOutput, ToolProgress } from "@toolkit/core";
 import type { SurfaceDiff } from "@toolkit/registry";
 import type { LoopError } from "./loop-error.js";
 import type { Message } from "../model/messages.js";
@@ -92,6 +92,23 @@ export interface ToolPreEvent extends RunEvent {
   readonly tool: Tool | undefined;
 }
 
+/**
+ * A running call's progress (its `ctx.progress`), rate-limited per call and
+ * always between that call's `onToolPre` and `onToolPost`.
+ */
+export interface ToolProgressUpdateEvent {
+  readonly turn: number;
+  /** The call id, as in `onToolPre`. */
+  readonly id: string;
+  readonly name: string;
+  /** The tool, or undefined for a name that is unknown or not advertised. */
+  readonly tool: Tool | undefined;
+  /** The update, sanitized (see `ToolProgress` in @toolkit/core). */
+  readonly update: ToolProgress;
+  /** False when the tool asked not to be recorded (`recordsTrajectory()`). */
+  readonly recordsTrajectory: boolean;
+}
+
 /** A call answered. */
 export interface ToolPostEvent extends ToolPreEvent {
   readonly output: ToolOutput;
@@ -120,6 +137,8 @@ export interface LoopObserver {
   onDelta?(event: DeltaEvent): void;
   onReply?(event: ReplyEvent): void;
   onToolPre?(event: ToolPreEvent): void;
+  /** A running call reported progress (between its `onToolPre` and `onToolPost`). */
+  onToolProgress?(event: ToolProgressUpdateEvent): void;
   onToolPost?(event: ToolPostEvent): void;
   /** The registry changed during the run (lists name-sorted). */
   onToolSurfaceChanged?(diff: SurfaceDiff & RunEvent): void;

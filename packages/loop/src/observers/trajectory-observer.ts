@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Clock, systemClock } from "../runtime/clock.js";
-import type { LoopObserver } from "../loop/observer.js";
+import type { LoopObserver, ToolProgressUpdateEvent } from "../loop/observer.js";
+
+/** The most `tool_progress` lines written per call; later ones are counted in `tool_result`. */
+const TRAJECTORY_PROGRESS_LINES = 100;
+/** The most characters of a progress update's `output` written (its tail). */
+const TRAJECTORY_PROGRESS_OUTPUT = 2000;
 
 /** Options for `trajectoryObserver`. */
 export interface TrajectoryObserverOptions {
@@ -18,8 +23,11 @@ export interface TrajectoryObserverOptions {
  * An observer that writes one JSON line per event to `path`: turn starts,
  * requests (size and SHA-256 of the body, never the body: it may hold the
  * output of tools that opted out of recording), replies, tool calls and
- * results, surface changes and the finish. Tools whose
- * `recordsTrajectory()` is false are recorded without their output.
+ * results (with their progress lines between them, at most
+ * `TRAJECTORY_PROGRESS_LINES` a call, output tails of at most
+ * `TRAJECTORY_PROGRESS_OUTPUT` characters), surface changes and the finish.
+ * Tools whose `recordsTrajectory()` is false are recorded without their
+ * output, and their progress without message or output.
  * Nothing secret is written: API keys live only in request headers.
  *
  * @example
@@ -48,6 +56,30 @@ export function trajectoryObserver({
       path,
       `${JSON.stringify({ ts: new Date(clock.now()).toISOString(), event, ...extra, ...fields })}\n`,
     );
+  };
+  // Progress lines written per running call id; the count past the cap shows in `tool_result`.
+  const progressLines = new Map<string, number>();
+  const progressLine = (e: ToolProgressUpdateEvent) => {
+    const count = (progressLines.get(e.id) ?? 0) + 1;
+    progressLines.set(e.id, count);
+    if (count > TRAJECTORY_PROGRESS_LINES) return;
+    const { message, progress, total, output } = e.update;
+    write("tool_progress", {
+      turn: e.turn,
+      id: e.id,
+      name: e.name,
+      ...(e.recordsTrajectory && message !== undefined ? { message } : {}),
+      ...(progress === undefined ? {} : { progress }),
+      ...(total === undefined ? {} : { total }),
+      ...(e.recordsTrajectory && output !== undefined
+        ? { output: output.slice(-TRAJECTORY_PROGRESS_OUTPUT) }
+        : {}),
+    });
+  };
+  const progressDropped = (id: string) => {
+    const count = progressLines.get(id) ?? 0;
+    progressLines.delete(id);
+    return count > TRAJECTORY_PROGRESS_LINES ? { progressDropped: count - TRAJECTORY_PROGRESS_LINES } : {};
   };
   return {
     onTurnStart: (e) =>
@@ -84,6 +116,7 @@ export function trajectoryObserver({
         durationMs: Math.round(e.durationMs),
       }),
     onToolPre: (e) => write("tool_call", { turn: e.turn, id: e.id, name: e.name, input: e.input }),
+    onToolProgress: progressLine,
     onToolPost: (e) =>
       write("tool_result", {
         turn: e.turn,
@@ -94,6 +127,7 @@ export function trajectoryObserver({
         // The checkpoint a checkpoint layer took right before this call (`meta.checkpoint`).
         ...(typeof e.output.meta.checkpoint === "string" ? { checkpoint: e.output.meta.checkpoint } : {}),
         ...(e.recordsTrajectory ? { output: e.output.textContent() } : { recorded: false }),
+        ...progressDropped(e.id),
       }),
     onToolSurfaceChanged: (diff) => write("surface_changed", { ...diff }),
     onTaskStart: (e) => {

@@ -15,6 +15,7 @@ import type { LoopObserver } from "../loop/observer.js";
 import type { ModelClient } from "../model/model-client.js";
 import { callFrameOf } from "./call-frame.js";
 import { startTask } from "./task-events.js";
+import { taskProgressObserver } from "./task-progress.js";
 
 /** How deep sub-agents nest by default: a sub-agent cannot start another. */
 export const DEFAULT_TASK_MAX_DEPTH = 1;
@@ -89,6 +90,8 @@ interface TaskInput {
  * The sub-agent's usage is added to the parent run's `usage`; the parent's
  * observers see it start with `onTaskStart` and may return an observer for
  * its events. A sub-agent's hard failure is a soft failure of the call.
+ * While it runs, the call reports the sub-agent's turns and tool calls on
+ * `ctx.progress`, one line each.
  *
  * @example
  * registry.register(taskTool({ model, registry }));
@@ -152,6 +155,7 @@ class TaskTool extends ToolBase<TaskInput> {
     });
     // The sub-agent's replies count towards every run above it as they arrive, so a failed run's usage counts too.
     const countUsage: LoopObserver = { onReply: (e) => frame?.scope.addUsage(e.reply.usage) };
+    const reporter = taskProgressObserver(ctx);
     const child = new BareLoop({
       model: o.model,
       registry: o.registry,
@@ -159,11 +163,12 @@ class TaskTool extends ToolBase<TaskInput> {
       selector: this.#childSelector(depth),
       middleware: o.middleware ?? frame?.scope.middleware ?? [],
       dispatch: o.dispatch ?? frame?.scope.dispatch ?? {},
-      observers: [countUsage, ...observers],
+      observers: reporter ? [countUsage, reporter, ...observers] : [countUsage, ...observers],
       ...(o.maxTurns === undefined ? {} : { maxTurns: o.maxTurns }),
     });
     try {
-      const result = await child.run(prompt, { context: ctx });
+      // The sub-agent's tools report to its observers; the Task call reports its turns and calls.
+      const result = await child.run(prompt, { context: reporter ? ctx.withProgress(() => {}) : ctx });
       return ToolOutput.text(result.text);
     } catch (error) {
       if (!LoopError.is(error)) throw error;

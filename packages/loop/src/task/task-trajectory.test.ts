@@ -29,10 +29,18 @@ describe("trajectoryObserver", () => {
         );
         registry.register(taskTool({ registry, model: chat(server) }));
         await loop.run("go");
-        const lines = (await readFile(path, "utf8"))
+        const all = (await readFile(path, "utf8"))
           .trim()
           .split("\n")
           .map((l) => JSON.parse(l));
+        // The Task call's own progress (the sub-agent's turns and calls) lies between its call and result.
+        const events = all.map((l) => l.event);
+        const progress = events.flatMap((e, i) => (e === "tool_progress" ? [i] : []));
+        expect(progress.length).toBeGreaterThan(0);
+        expect(all.filter((l) => l.event === "tool_progress").every((l) => l.id === "call_T")).toBe(true);
+        expect(Math.min(...progress)).toBeGreaterThan(events.indexOf("tool_call"));
+        expect(Math.max(...progress)).toBeLessThan(events.lastIndexOf("tool_result"));
+        const lines = all.filter((l) => l.event !== "tool_progress");
         expect(lines.map((l) => [l.event, l.task ?? null])).toEqual([
           ["turn_start", null],
           ["request", null],

@@ -34,7 +34,9 @@ export interface McpToolOptions {
  * advertised, `isReadOnly` from `readOnlyHint`, `isIdempotent` from
  * `idempotentHint` (or read-only), concurrency-safe when read-only. A call is
  * a `tools/call` request carrying `ctx.signal`, so cancelling the call
- * cancels the remote request. Input is validated against the advertised
+ * cancels the remote request; when the call's progress has a listener, the
+ * request carries a progress token and the server's `notifications/progress`
+ * become `ctx.progress` updates. Input is validated against the advertised
  * schema once (by dispatch, or here on a direct call) before it is sent.
  */
 export class McpTool extends ToolBase implements OutputSchemaTool {
@@ -104,6 +106,17 @@ export class McpTool extends ToolBase implements OutputSchemaTool {
       result = await this.#client.callTool({ name: this.remoteName, arguments: input }, undefined, {
         signal: ctx.signal,
         timeout: this.#timeoutMs,
+        // Asking for progress (a progress token) only when someone listens to this call's.
+        ...(ctx.hasProgressListener
+          ? {
+              onprogress: ({ progress, total, message }) =>
+                ctx.progress({
+                  progress,
+                  ...(total === undefined ? {} : { total }),
+                  ...(message === undefined ? {} : { message }),
+                }),
+            }
+          : {}),
       });
     } catch (error) {
       if (ctx.signal.aborted) throw ToolError.cancelled({ cause: error });

@@ -9,6 +9,7 @@ import { type ToolContext, ToolError } from "@toolkit/core";
 import { dispatch, type Middleware, type ToolRegistry } from "@toolkit/registry";
 import type { Advertised } from "./advertiser.js";
 import { joinSignals } from "./join-signals.js";
+import { progressNotifier } from "./progress-notifier.js";
 import { RpcError } from "./rpc-error.js";
 import { toCallToolResult } from "./to-call-tool-result.js";
 
@@ -35,7 +36,9 @@ export interface SessionServer {
  * `McpServer`) so the registry's JSON Schemas pass through unchanged.
  * `tools/list` shows the advertised tools; `tools/call` runs through
  * `dispatch` with the host's middleware and a signal that fires on the
- * client's `notifications/cancelled`; registry mutations are announced with
+ * client's `notifications/cancelled`, and a client that sends
+ * `_meta.progressToken` gets the call's progress as `notifications/progress`
+ * until the result; registry mutations are announced with
  * `notifications/tools/list_changed`.
  */
 export function createSessionServer(options: SessionServerOptions): SessionServer {
@@ -63,12 +66,21 @@ export function createSessionServer(options: SessionServerOptions): SessionServe
     }
     // Not AbortSignal.any: on Node 20 it retains every joined signal on the long-lived session signal.
     const joined = joinSignals([ctx.signal, extra.signal]);
+    // Progress only for a client that asked (`_meta.progressToken`); dispatch stops it when the call ends.
+    const token = request.params._meta?.progressToken;
+    const notify =
+      token === undefined
+        ? undefined
+        : progressNotifier(token, (params) => {
+            extra.sendNotification({ method: "notifications/progress", params }).catch(() => undefined);
+          });
     let result: Awaited<ReturnType<typeof dispatch>>[number] | undefined;
     try {
       [result] = await dispatch(registry, [{ id: `mcp-${String(extra.requestId)}`, name: toolName, input }], {
         middleware,
         ctx: ctx.withSignal(joined.signal),
         advertised: surface.byName.keys(),
+        ...(notify === undefined ? {} : { onProgress: notify }),
       });
     } finally {
       joined.release();

@@ -1,4 +1,5 @@
 import { closeSync, openSync, rmSync, statSync } from "node:fs";
+import type { ProgressSink } from "@toolkit/core";
 import { redactSecrets } from "@toolkit/internal/secrets";
 import Database from "better-sqlite3";
 import { cutText, wholeEnd } from "./cut-text.js";
@@ -6,6 +7,9 @@ import { asPhrase, asWords, isFtsSyntaxError } from "./fts-query.js";
 import { cosine, fuseRanks } from "./fuse-ranks.js";
 import { MemoryStoreError, migrate } from "./schema.js";
 import type { EmbedFunction, Memory, MemoryHit, MemoryInput, MemoryKind, MemorySearch } from "./types.js";
+
+/** Memories between two progress lines of an import. */
+const IMPORT_PROGRESS_STEP = 1000;
 
 /** Options of `MemoryStore.open`. */
 export interface MemoryStoreOptions {
@@ -279,13 +283,26 @@ export class MemoryStore {
   }
 
   /** `cut[i]`: entry i was already cut where it came from (an imported memory marked truncated). */
-  #recordMany(what: string, entries: readonly MemoryInput[], cut: readonly boolean[]): number[] {
+  #recordMany(
+    what: string,
+    entries: readonly MemoryInput[],
+    cut: readonly boolean[],
+    progress?: ProgressSink,
+  ): number[] {
     this.#open(what);
     const rows = entries.map((e, i) => this.#row(e, i, cut[i] === true));
     if (rows.length === 0) return [];
+    const total = rows.length;
     return this.#db
       .transaction(() => {
-        const ids = rows.map((row) => Number(this.#insert.run(row).lastInsertRowid));
+        const ids = rows.map((row, i) => {
+          const id = Number(this.#insert.run(row).lastInsertRowid);
+          if (progress && (i + 1) % IMPORT_PROGRESS_STEP === 0) {
+            progress({ message: `imported ${i + 1} of ${total} memories`, progress: i + 1, total });
+          }
+          return id;
+        });
+        progress?.({ message: `indexing ${total} memories`, progress: total, total });
         this.#index.run(ids[0]);
         return ids;
       })
@@ -490,9 +507,11 @@ export class MemoryStore {
   /**
    * Adds the memories of JSONL text (as `export()` writes) in one transaction:
    * all or nothing. A bad line is an error naming its line number. Returns how
-   * many were added.
+   * many were added. `onProgress` (a tool passes `ctx.progress`) hears
+   * `imported 1000 of 5000 memories` every 1,000 memories, then
+   * `indexing 5000 memories`, all before the transaction commits.
    */
-  import(jsonl: string): number {
+  import(jsonl: string, { onProgress }: { onProgress?: ProgressSink } = {}): number {
     this.#open("import");
     if (typeof jsonl !== "string")
       throw new TypeError(`MemoryStore.import: expected JSONL text, got ${typeof jsonl}`);
@@ -513,7 +532,10 @@ export class MemoryStore {
         entries.push(this.#parseLine(value, i + 1));
         cut.push((value as { truncated?: unknown }).truncated === true);
       });
-    return this.#recordMany("import", entries, cut).length;
+    if (onProgress !== undefined && typeof onProgress !== "function") {
+      throw new TypeError(`MemoryStore.import: \`onProgress\` must be a function, got ${typeof onProgress}`);
+    }
+    return this.#recordMany("import", entries, cut, onProgress).length;
   }
 
   /** Closes the file. Further calls throw. */

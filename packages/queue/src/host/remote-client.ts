@@ -1,4 +1,4 @@
-import { ToolError, ToolOutput } from "@toolkit/core";
+import { sanitizeProgress, ToolError, ToolOutput, type ToolProgress } from "@toolkit/core";
 import type { RegistryLogger } from "@toolkit/registry";
 import { Queue } from "bullmq";
 import type { Redis, RedisOptions } from "ioredis";
@@ -8,6 +8,7 @@ import type { QueueAuth } from "../shared/queue-auth.js";
 import { type SurfaceWatcher, watchSurfaces } from "../shared/surface-watcher.js";
 import { QueueUnreachableError, waitReady } from "../shared/wait-ready.js";
 import { openAnswer } from "../wire/signed-answer.js";
+import { openProgress } from "../wire/signed-progress.js";
 import { encodeCall, type WireCall } from "../wire/wire-call.js";
 import { decodeOutput } from "../wire/wire-output.js";
 import type { CallJobData } from "../worker/check-job.js";
@@ -21,6 +22,8 @@ export interface RemoteCallRequest {
   readonly signal: AbortSignal;
   /** Undefined: wait as long as it takes. */
   readonly timeoutMs: number | undefined;
+  /** Receives the call's progress from the worker, in order, before the answer (then the call carries `progress: true`). */
+  readonly onProgress?: ((update: ToolProgress) => void) | undefined;
 }
 
 /** Sends calls to the workers of a queue and waits for their answers. */
@@ -87,10 +90,16 @@ export async function createRemoteClient({
   const pending = new Map<string, (output: ToolOutput) => void>();
   const inflight = new Map<string, Promise<ToolOutput>>();
   const names = new Map<string, { name: string; callId: string }>();
+  /** The progress listener of each waiting call that has one, and the last sequence number it got. */
+  const listeners = new Map<string, { onProgress: (update: ToolProgress) => void; seq: number }>();
   /** Job ids sent to a pool and not answered yet: what a lost connection may have lost. */
   const queued = new Set<string>();
 
   subscriber.on("message", (channel: string, message: string) => {
+    if (channel === keys.progressChannel) {
+      heardProgress(message);
+      return;
+    }
     if (channel !== keys.answerChannel) return;
     const cut = message.indexOf("\n");
     const jobId = message.slice(0, cut);
@@ -116,6 +125,25 @@ export async function createRemoteClient({
       settle(connectionLostOutput(n?.name ?? "?", n?.callId ?? jobId));
     }
   });
+  /** Hands a progress message to its call's listener: signed for the job, and newer than the last one. */
+  const heardProgress = (message: string): void => {
+    const jobId = message.slice(0, message.indexOf("\n"));
+    const listener = listeners.get(jobId);
+    if (!listener) return;
+    const opened = openProgress(auth, message);
+    if (opened === undefined) {
+      const n = names.get(jobId);
+      logger.warn(
+        `${fn}: ignored a progress message for call ${n?.callId ?? "?"} to '${n?.name ?? "?"}' on queue '${queue}' (job ${jobId}): its signature is wrong or it does not parse`,
+      );
+      return;
+    }
+    if (opened.seq <= listener.seq) return;
+    listener.seq = opened.seq;
+    // Only the fields of a progress update, of the right types, get through.
+    const update = sanitizeProgress(opened.update);
+    if (update !== undefined) listener.onProgress(update);
+  };
   /** Logs an answer whose signature is wrong; the call keeps waiting for the real one (or its timeout). */
   const refused = (jobId: string, where: string): void => {
     const n = names.get(jobId);
@@ -123,7 +151,7 @@ export async function createRemoteClient({
       `${fn}: refused an answer ${where} for call ${n?.callId ?? "?"} to '${n?.name ?? "?"}' on queue '${queue}' (job ${jobId}): its signature is wrong (forged, altered, or signed with another secret); still waiting for the worker's answer`,
     );
   };
-  await subscriber.subscribe(keys.answerChannel);
+  await subscriber.subscribe(keys.answerChannel, keys.progressChannel);
   const surfaces = await watchSurfaces({
     commands,
     subscriber,
@@ -161,7 +189,7 @@ export async function createRemoteClient({
   const sendOnce = (
     jobId: string,
     text: string,
-    { call, idempotent, signal, timeoutMs }: RemoteCallRequest,
+    { call, idempotent, signal, timeoutMs, onProgress }: RemoteCallRequest,
   ): Promise<ToolOutput> =>
     new Promise<ToolOutput>((resolve) => {
       if (signal.aborted) {
@@ -174,6 +202,7 @@ export async function createRemoteClient({
         if (pending.get(jobId) !== finish) return;
         pending.delete(jobId);
         names.delete(jobId);
+        listeners.delete(jobId);
         queued.delete(jobId);
         if (timer) clearTimeout(timer);
         signal.removeEventListener("abort", onAbort);
@@ -185,6 +214,7 @@ export async function createRemoteClient({
       };
       pending.set(jobId, finish);
       names.set(jobId, { name: call.name, callId: call.id });
+      if (onProgress) listeners.set(jobId, { onProgress, seq: 0 });
       signal.addEventListener("abort", onAbort, { once: true });
       if (timeoutMs !== undefined) {
         timer = setTimeout(() => {
@@ -267,7 +297,7 @@ export async function createRemoteClient({
       let text: string;
       let jobId: string;
       try {
-        text = encodeCall(request.call);
+        text = encodeCall(request.onProgress ? { ...request.call, progress: true } : request.call);
         jobId = jobIdFor(request.call);
       } catch (error) {
         return Promise.resolve(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Tool, ToolError, type ToolOutput, toolTraits } from "@toolkit/core";
+import { type Tool, ToolError, type ToolOutput, type ToolProgress, toolTraits } from "@toolkit/core";
 import type { DispatchCall, Middleware, RegistryLogger } from "@toolkit/registry";
 import { checkQueueName, connectionOptions, type QueueConnection } from "../shared/connection.js";
 import { type QueueAuthOptions, queueAuth } from "../shared/queue-auth.js";
@@ -148,5 +148,8 @@ export function sendCall(
     idempotent: tool ? toolTraits(tool).isIdempotent : undefined,
     signal: call.ctx.signal,
     timeoutMs,
+    ...(call.ctx.hasProgressListener
+      ? { onProgress: (update: ToolProgress) => call.ctx.progress(update) }
+      : {}),
   });
 }

@@ -20,6 +20,8 @@ export interface QueueKeys {
   answer(jobId: string): string;
   /** Channel: `<jobId>\n<signature>\n<encoded output>` when a call finishes. */
   readonly answerChannel: string;
+  /** Channel: `<jobId>\n<seq>\n<signature>\n<update JSON>` for each progress update of a running call. */
+  readonly progressChannel: string;
   /** The BullMQ queue of the pool of workers serving exactly `toolNames`. */
   pool(toolNames: readonly string[]): string;
 }
@@ -36,6 +38,7 @@ export function queueKeys(queue: string): QueueKeys {
     started: (jobId) => `${base}:started:${jobId}`,
     answer: (jobId) => `${base}:answer:${jobId}`,
     answerChannel: `${base}:answers`,
+    progressChannel: `${base}:progress`,
     pool: (toolNames) =>
       `${queue}.${createHash("sha256")
         .update([...toolNames].sort().join("\n"))

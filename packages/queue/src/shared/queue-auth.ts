@@ -7,7 +7,7 @@ export const SECRET_ENV = "TOOLKIT_QUEUE_SECRET";
 export const MIN_SECRET_BYTES = 16;
 
 /** What is signed: a job (the call), an answer, a cancel, the end of a session, a worker's advertised surface. */
-export type SignedKind = "call" | "answer" | "cancel" | "end-session" | "surface";
+export type SignedKind = "call" | "answer" | "progress" | "cancel" | "end-session" | "surface";
 
 /**
  * Signs and checks what crosses Redis with HMAC-SHA256 under the queue's

@@ -90,6 +90,20 @@ const SPECS: Record<string, Spec[]> = {
     { name: "Append", idempotent: false, run: appendRun("append") },
     { name: "AppendIdem", idempotent: true, run: appendRun("idem") },
   ],
+  progress: [
+    {
+      name: "Steps",
+      idempotent: true,
+      run: async (input, ctx) => {
+        const gapMs = typeof input.gapMs === "number" ? input.gapMs : 1000;
+        for (let i = 1; i <= 3; i++) {
+          await sleep(gapMs);
+          ctx.progress({ message: `step ${i} of 3`, progress: i, total: 3 });
+        }
+        return ToolOutput.text("done after 3 steps");
+      },
+    },
+  ],
   alpha: [{ name: "Alpha", idempotent: true, run: async () => ToolOutput.text(`alpha ${process.pid}`) }],
   beta: [{ name: "Beta", idempotent: false, run: async () => ToolOutput.text(`beta ${process.pid}`) }],
 };

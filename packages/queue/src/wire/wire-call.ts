@@ -23,6 +23,8 @@ export interface WireCall {
   readonly ctx: WireContext;
   /** W3C `traceparent` of the host's active span, when there is one. */
   readonly traceparent?: string;
+  /** True when the host listens to the call's progress (the worker publishes it). */
+  readonly progress?: true;
 }
 
 /** Thrown for a message that is not a wire call or output; the message names the field. */
@@ -79,6 +81,8 @@ export function decodeCall(text: string): WireCall {
   const traceparent = value.traceparent;
   if (traceparent !== undefined && typeof traceparent !== "string")
     throw bad("call", "traceparent", "a string", traceparent);
+  const progress = value.progress;
+  if (progress !== undefined && progress !== true) throw bad("call", "progress", "true", progress);
   return {
     v: WIRE_VERSION,
     id,
@@ -92,6 +96,7 @@ export function decodeCall(text: string): WireCall {
       ...(deadlineMs === undefined ? {} : { deadlineMs }),
     },
     ...(traceparent === undefined ? {} : { traceparent }),
+    ...(progress === undefined ? {} : { progress }),
   };
 }
 

@@ -1,4 +1,10 @@
-import { ToolError, type ToolOutput, ToolOutput as Output, toolTraits } from "@toolkit/core";
+import {
+  ToolError,
+  type ToolOutput,
+  ToolOutput as Output,
+  type ToolProgressEvent,
+  toolTraits,
+} from "@toolkit/core";
 import { dispatch, type Middleware, type RegistryLogger, type ToolRegistry } from "@toolkit/registry";
 import type { Job } from "bullmq";
 import type { Redis } from "ioredis";
@@ -7,6 +13,7 @@ import { KEEP_SECONDS, type QueueKeys } from "../shared/keys.js";
 import type { QueueAuth } from "../shared/queue-auth.js";
 import { withTraceparent } from "../shared/trace-context.js";
 import { openAnswer, signAnswer } from "../wire/signed-answer.js";
+import { signProgress } from "../wire/signed-progress.js";
 import { decodeCall } from "../wire/wire-call.js";
 import { decodeOutput, encodeOutput } from "../wire/wire-output.js";
 import { type CallJobData, checkJob } from "./check-job.js";
@@ -103,9 +110,21 @@ export function createJobRunner({
           Math.max(0, deadlineMs + DEADLINE_GRACE_MS - Date.now()),
         );
       }
+      // Progress goes out on this connection, so it reaches the host before the answer published after it.
+      let seq = 0;
+      const onProgress = call.progress
+        ? ({ callId: _callId, tool: _tool, ...update }: ToolProgressEvent) => {
+            seq += 1;
+            commands.publish(keys.progressChannel, signProgress(auth, jobId, seq, update)).catch(() => {});
+          }
+        : undefined;
       const [result] = await contexts.use(call.ctx, controller.signal, (ctx) =>
         withTraceparent(call.traceparent, () =>
-          dispatch(registry, [{ id: call.id, name: call.name, input: call.input }], { ctx, middleware }),
+          dispatch(registry, [{ id: call.id, name: call.name, input: call.input }], {
+            ctx,
+            middleware,
+            ...(onProgress ? { onProgress } : {}),
+          }),
         ),
       );
       return result?.output ?? Output.errorText(`Tool '${call.name}': the worker produced no answer`);

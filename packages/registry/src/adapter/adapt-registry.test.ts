@@ -1,4 +1,4 @@
-import { echoTool } from "@toolkit/test-kit";
+import { echoTool, progressTool } from "@toolkit/test-kit";
 import { createToolContext } from "@toolkit/core";
 import { describe, expect, it } from "vitest";
 import { adaptRegistry } from "./adapt-registry.js";
@@ -33,6 +33,25 @@ describe("adaptRegistry", () => {
       expect(read.textContent()).toBe("read:1");
       const write = await run({ id: "2", name: "write", input: { v: 1 } }, undefined);
       expect(write.isError).toBe(true);
+    });
+  });
+
+  describe("when a call reports progress", () => {
+    it("hands each update to the call's onProgress, tagged, before the output", async () => {
+      const r = registry();
+      r.register(progressTool("Steps", { gapMs: 150 }));
+      const { run } = adaptRegistry(r, { ctx }, { fn: "toHostTools" });
+      const seen: string[] = [];
+      const output = await run({ id: "c1", name: "Steps", input: {} }, undefined, (e) =>
+        seen.push(`${e.callId} ${e.tool} ${e.message}`),
+      );
+      seen.push(output.textContent());
+      expect(seen).toEqual([
+        "c1 Steps step 1 of 3",
+        "c1 Steps step 2 of 3",
+        "c1 Steps step 3 of 3",
+        "done after 3 steps",
+      ]);
     });
   });
 

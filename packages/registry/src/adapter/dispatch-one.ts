@@ -1,10 +1,18 @@
-import type { ToolContext, ToolOutput } from "@toolkit/core";
+import type { ToolContext, ToolOutput, ToolProgressEvent } from "@toolkit/core";
 import { type DispatchRegistry, dispatch, type ToolCall } from "../dispatch/dispatch.js";
 import type { Middleware } from "../dispatch/middleware.js";
 import { createSignalJoiner } from "./signal-joiner.js";
 
-/** Runs one host call through dispatch under the host's abort signal. */
-export type DispatchOne = (call: ToolCall, signal: AbortSignal | undefined) => Promise<ToolOutput>;
+/**
+ * Runs one host call through dispatch under the host's abort signal; with
+ * `onProgress`, the call's progress goes there (tagged, rate-limited, all of
+ * it before the returned promise settles).
+ */
+export type DispatchOne = (
+  call: ToolCall,
+  signal: AbortSignal | undefined,
+  onProgress?: (event: ToolProgressEvent) => void,
+) => Promise<ToolOutput>;
 
 /** What every call of one adapted tool set shares. */
 export interface DispatchOneOptions {
@@ -24,10 +32,16 @@ export interface DispatchOneOptions {
 export function createDispatchOne(registry: DispatchRegistry, options: DispatchOneOptions): DispatchOne {
   const { middleware, ctx, advertised, strict } = options;
   const joinSignal = createSignalJoiner(ctx);
-  return async (call, signal) => {
+  return async (call, signal, onProgress) => {
     const joined = joinSignal(signal);
     try {
-      const [result] = await dispatch(registry, [call], { middleware, ctx: joined.ctx, advertised, strict });
+      const [result] = await dispatch(registry, [call], {
+        middleware,
+        ctx: joined.ctx,
+        advertised,
+        strict,
+        ...(onProgress === undefined ? {} : { onProgress }),
+      });
       if (!result) throw new Error(`dispatch returned no result for call ${call.id}`);
       return result.output;
     } finally {

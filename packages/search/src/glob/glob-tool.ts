@@ -74,7 +74,13 @@ export class Glob extends SearchTool<GlobInput> {
     const source = this.#source;
     const target = await resolveTarget({ workspace, source, ctx, path: absolute ? undefined : input.path });
     await checkStaticBase(workspace, source, target, pattern);
-    const paths = await listMatches({ source: this.#source, target, pattern, signal: ctx.signal });
+    const paths = await listMatches({
+      source: this.#source,
+      target,
+      pattern,
+      signal: ctx.signal,
+      ...(ctx.hasProgressListener ? { progress: (u) => ctx.progress(u) } : {}),
+    });
     if (paths.length === 0) return ToolOutput.text(`No files found matching pattern: ${input.pattern}`);
     const sorted = await sortMatches({
       source: this.#source,

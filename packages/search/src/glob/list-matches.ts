@@ -1,3 +1,4 @@
+import type { ProgressSink } from "@toolkit/core";
 import picomatch from "picomatch";
 import type { SourceOption } from "../source/legacy-source.js";
 import { walk } from "../walk/walker.js";
@@ -10,8 +11,10 @@ export async function listMatches(options: {
   target: { root: string; relative: string; isDir: boolean };
   pattern: string;
   signal?: AbortSignal;
+  /** Receives `scanned N files` on large trees. */
+  progress?: ProgressSink;
 }): Promise<string[]> {
-  const { source, target, pattern, signal } = options;
+  const { source, target, pattern, signal, progress } = options;
   const isMatch = picomatch(pattern, { dot: false });
   if (!target.isDir) return isMatch(target.relative.split("/").pop() ?? "") ? [target.relative] : [];
   const prefix = target.relative === "" ? "" : `${target.relative}/`;
@@ -25,6 +28,7 @@ export async function listMatches(options: {
     explicit: target.relative,
     hidden: namesHidden(pattern),
     ...(signal ? { signal } : {}),
+    ...(progress ? { progress } : {}),
   });
   for await (const batch of walker) {
     for (const entry of batch) {

@@ -1,3 +1,4 @@
+import type { ProgressSink } from "@toolkit/core";
 import type { ScanLine, ScanMode } from "../js-engine/scan-text.js";
 
 /** A search both engines run, already checked and resolved. */
@@ -65,5 +66,6 @@ export interface EngineResult {
 /** A grep engine: ripgrep, or the pure-JS one. */
 export interface GrepEngine {
   readonly name: "ripgrep" | "js";
-  search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult>;
+  /** `progress` receives `scanned N files` on large trees, from an engine that walks them itself (the JS one). */
+  search(request: EngineRequest, signal: AbortSignal, progress?: ProgressSink): Promise<EngineResult>;
 }

@@ -2,9 +2,11 @@ import { join } from "node:path";
 import {
   type FileSource,
   type HardLinkPolicy,
+  type ProgressSink,
   resolveHardLinks,
   type ToolContext,
   ToolError,
+  type ToolProgress,
   withheldAsHardLinked,
 } from "@toolkit/core";
 import { JsEngine } from "../js-engine/js-engine.js";
@@ -91,7 +93,8 @@ export class Searcher {
       }
     }
     const engine = await this.engineFor(options.workspaceRoot);
-    const run = (r: EngineRequest) => this.#run(engine, r, ctx.signal);
+    const progress = ctx.hasProgressListener ? (u: ToolProgress) => ctx.progress(u) : undefined;
+    const run = (r: EngineRequest) => this.#run(engine, r, ctx.signal, progress);
     const { pageEnd } = options;
     if (pageEnd !== undefined && request.mode === "content" && !request.multiline && request.targetIsDir) {
       return pagedContent({ request, pageEnd, run });
@@ -99,8 +102,13 @@ export class Searcher {
     return run(request);
   }
 
-  async #run(engine: GrepEngine, request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
-    const found = await engine.search(request, signal);
+  async #run(
+    engine: GrepEngine,
+    request: EngineRequest,
+    signal: AbortSignal,
+    progress: ProgressSink | undefined,
+  ): Promise<EngineResult> {
+    const found = await engine.search(request, signal, progress);
     const result = await this.#visible(engine, request, found);
     // Last, on what the reply would show: the fs tools' rule for files with several names.
     return withoutHardLinked({ result, source: this.source, root: request.root, hardLinks: this.#hardLinks });

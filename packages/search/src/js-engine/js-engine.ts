@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { type FileSource, ToolError } from "@toolkit/core";
+import { type FileSource, type ProgressSink, ToolError } from "@toolkit/core";
 import type { EngineRequest, EngineResult, FileMatch, GrepEngine } from "../grep/engine.js";
 import { pathFilter } from "../grep/path-filter.js";
 import { type SourceOption, toFileSource } from "../source/legacy-source.js";
@@ -43,7 +43,7 @@ export class JsEngine implements GrepEngine {
     this.#inlineBelow = inlineBelowFiles;
   }
 
-  async search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult> {
+  async search(request: EngineRequest, signal: AbortSignal, progress?: ProgressSink): Promise<EngineResult> {
     if (signal.aborted) throw ToolError.cancelled();
     const { source, flags, matchesNewline } = translateRegex(request);
     const settings: ScanSettings = {
@@ -59,7 +59,7 @@ export class JsEngine implements GrepEngine {
     };
     const run = new Run(request, settings, signal);
     const keep = pathFilter({ globs: request.globs, type: request.type });
-    if (!this.#source.local) return this.#searchThrough(this.#source, run, keep);
+    if (!this.#source.local) return this.#searchThrough(this.#source, run, keep, progress);
     if (request.files !== undefined && request.files.length < this.#inlineBelow) {
       run.inline(request.files);
       return run.result();
@@ -77,6 +77,7 @@ export class JsEngine implements GrepEngine {
             start: request.target,
             hidden: request.hidden,
             signal,
+            ...(progress ? { progress } : {}),
           });
     let pending: string[] = [];
     let pool: Pool | undefined;
@@ -109,6 +110,7 @@ export class JsEngine implements GrepEngine {
     source: FileSource,
     run: Run,
     keep: (relative: string) => boolean,
+    progress: ProgressSink | undefined,
   ): Promise<EngineResult> {
     const { request, signal } = run;
     if (!request.targetIsDir) {
@@ -118,7 +120,14 @@ export class JsEngine implements GrepEngine {
     const walker =
       request.files !== undefined
         ? inBatches(request.files)
-        : walk({ source, root: request.root, start: request.target, hidden: request.hidden, signal });
+        : walk({
+            source,
+            root: request.root,
+            start: request.target,
+            hidden: request.hidden,
+            signal,
+            ...(progress ? { progress } : {}),
+          });
     // Files already chosen (a content page) passed the filters once; they are not applied again.
     const wanted = request.files !== undefined ? () => true : keep;
     for await (const batch of walker) {

@@ -1,7 +1,8 @@
-import { type FileKind, type FileSource, ToolError, Workspace } from "@toolkit/core";
+import { type FileKind, type FileSource, type ProgressSink, ToolError, Workspace } from "@toolkit/core";
 import { type SourceOption, toFileSource } from "../source/legacy-source.js";
 import { type IgnoreLevel, isIgnored } from "./ignore-rules.js";
 import { loadLevel } from "./load-level.js";
+import { scanProgress } from "./scan-progress.js";
 
 /** One entry the walker found. */
 export interface WalkEntry {
@@ -39,6 +40,8 @@ export interface WalkOptions {
   /** Directory reads in flight at once. @default 32 */
   concurrency?: number;
   signal?: AbortSignal;
+  /** Receives `scanned N files` every 1,000 files (a tool passes `ctx.progress`). @default none */
+  progress?: ProgressSink;
 }
 
 interface Pending {
@@ -56,6 +59,7 @@ interface Pending {
 export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
   const { root, hidden = false, maxDepth = Number.POSITIVE_INFINITY } = options;
   const { includeDirs = false, concurrency = 32, signal } = options;
+  const counted = options.progress ? scanProgress(options.progress) : undefined;
   const source = toFileSource(options.source);
   const start = options.start === undefined || options.start === "." ? "" : options.start;
   const base = root.replace(/\/+$/, "");
@@ -106,7 +110,10 @@ export async function* walk(options: WalkOptions): AsyncGenerator<WalkEntry[]> {
       void job.finally(() => running.delete(job));
     }
     if (ready.length > 0) {
-      yield* ready.splice(0);
+      for (const batch of ready.splice(0)) {
+        counted?.(batch);
+        yield batch;
+      }
       continue;
     }
     if (running.size > 0) await Promise.race(running);

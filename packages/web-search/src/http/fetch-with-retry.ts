@@ -3,7 +3,7 @@ import { abortableSleep } from "../retry/sleep.js";
 import { SearchError } from "../errors/search-error.js";
 import { classifyOutcome } from "./classify-outcome.js";
 import { type HttpRequest, sendAttempt } from "./send-attempt.js";
-import type { ResolvedTransport } from "./transport-options.js";
+import type { ResolvedTransport, RetryEvent } from "./transport-options.js";
 
 /** What `fetchWithRetry` needs beyond the request. */
 export interface FetchWithRetryOptions {
@@ -15,6 +15,8 @@ export interface FetchWithRetryOptions {
   signal: AbortSignal | undefined;
   /** Values removed from every message (API keys, tokens). */
   secrets: readonly string[];
+  /** Called before each wait, after `transport.onRetry` (the request's own listener). */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
   /** Overrides "5xx is retryable" for one answer body (the proxy marks its final failures). */
   retryableServerError?: (body: string) => boolean;
 }
@@ -61,13 +63,15 @@ export async function fetchWithRetry(
     }
     const delayMs = wait ?? backoffMs(retry, attempt, Math.random());
     const { status } = failure.fields;
-    transport.onRetry?.({
+    const event: RetryEvent = {
       provider,
       attempt,
       delayMs,
       reason: failure.fields.reason,
       ...(status ? { status } : {}),
-    });
+    };
+    transport.onRetry?.(event);
+    options.onRetry?.(event);
     try {
       await abortableSleep(delayMs, signal);
     } catch {

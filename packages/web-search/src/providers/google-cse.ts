@@ -42,7 +42,7 @@ export class GoogleCse implements SearchProvider {
     this.#transport = resolveTransport(OWNER, transport, "https://www.googleapis.com");
   }
 
-  async search({ query, count, signal }: SearchRequest): Promise<SearchResult[]> {
+  async search({ query, count, signal, onRetry }: SearchRequest): Promise<SearchResult[]> {
     const num = clampCount(count);
     const params = new URLSearchParams({ key: this.#apiKey, cx: this.#cx, q: query, num: String(num) });
     const { body, attempts } = await fetchWithRetry(
@@ -51,7 +51,7 @@ export class GoogleCse implements SearchProvider {
         method: "GET",
         headers: { accept: "application/json" },
       },
-      { provider: this.name, transport: this.#transport, signal, secrets: [this.#apiKey] },
+      { provider: this.name, transport: this.#transport, signal, onRetry, secrets: [this.#apiKey] },
     );
     try {
       return listField(parseJsonObject(body), "items")

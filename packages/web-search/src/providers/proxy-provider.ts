@@ -51,7 +51,7 @@ export function proxyProvider({ baseUrl, token, backend, ...rest }: ProxyProvide
   const name = `proxy:${backend}`;
   return {
     name,
-    async search({ query, count, signal }: SearchRequest): Promise<SearchResult[]> {
+    async search({ query, count, signal, onRetry }: SearchRequest): Promise<SearchResult[]> {
       const max_results = clampCount(count);
       const { body, attempts } = await fetchWithRetry(
         {
@@ -64,7 +64,14 @@ export function proxyProvider({ baseUrl, token, backend, ...rest }: ProxyProvide
           },
           body: JSON.stringify({ query, max_results }),
         },
-        { provider: name, transport, signal, secrets: [secret], retryableServerError: proxyErrorIsRetryable },
+        {
+          provider: name,
+          transport,
+          signal,
+          onRetry,
+          secrets: [secret],
+          retryableServerError: proxyErrorIsRetryable,
+        },
       );
       try {
         return fromProxyResponse(body).slice(0, max_results);

@@ -1,3 +1,5 @@
+import type { RetryEvent } from "../http/transport-options.js";
+
 /** One web search result, as every provider maps it. */
 export interface SearchResult {
   /** The page title, whitespace collapsed. */
@@ -18,6 +20,8 @@ export interface SearchRequest {
   readonly count: number;
   /** Cancels the search, including waits between retries. */
   readonly signal?: AbortSignal | undefined;
+  /** Called before each wait between attempts of this search (after the provider's own `onRetry`). */
+  readonly onRetry?: ((event: RetryEvent) => void) | undefined;
 }
 
 /**

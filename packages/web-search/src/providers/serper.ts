@@ -33,7 +33,7 @@ export class Serper implements SearchProvider {
     this.#transport = resolveTransport(OWNER, transport, "https://google.serper.dev");
   }
 
-  async search({ query, count, signal }: SearchRequest): Promise<SearchResult[]> {
+  async search({ query, count, signal, onRetry }: SearchRequest): Promise<SearchResult[]> {
     const num = clampCount(count);
     const { body, attempts } = await fetchWithRetry(
       {
@@ -46,7 +46,7 @@ export class Serper implements SearchProvider {
         },
         body: JSON.stringify({ q: query, num }),
       },
-      { provider: this.name, transport: this.#transport, signal, secrets: [this.#apiKey] },
+      { provider: this.name, transport: this.#transport, signal, onRetry, secrets: [this.#apiKey] },
     );
     try {
       return listField(parseJsonObject(body), "organic")

@@ -5,6 +5,8 @@ import { MAX_RESULTS, type SearchProvider, type SearchResult } from "../provider
 import { filterByDomains, siteOperators } from "./domain-filter.js";
 import { formatResults } from "./format-results.js";
 import { searchFailure } from "./search-failure.js";
+import type { RetryEvent } from "../http/transport-options.js";
+import { retryLine } from "./retry-line.js";
 import {
   type RawWebSearchInput,
   WEB_SEARCH_SCHEMA,
@@ -109,6 +111,9 @@ export class WebSearch extends ToolBase<WebSearchInput> {
         query: operators ? `${call.query} ${operators}` : call.query,
         count: filtered ? MAX_RESULTS : call.maxResults,
         signal: ctx.signal,
+        ...(ctx.hasProgressListener
+          ? { onRetry: (e: RetryEvent) => ctx.progress({ message: retryLine(e) }) }
+          : {}),
       });
     } catch (error) {
       throw searchFailure(error);
