@@ -4,7 +4,7 @@ import { findShell } from "./find-shell.js";
 import { pipeNames } from "./proc-stat.js";
 import { ProcessTree } from "./process-tree.js";
 import { type ScriptArgs, scriptArgs } from "./script-args.js";
-import { emptyStream, outputStreams, spawnDetached } from "./spawn-detached.js";
+import { emptyStream, spawnDetached } from "./spawn-detached.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
 
 /** The variable that marks every process of a command (inherited by all it starts). */
@@ -28,11 +28,11 @@ export interface UnixShellBackendOptions {
 
 /**
  * Runs commands as `bash -c <command>` (or `sh -c` where bash is absent, or
- * a script file for commands too long for one argument) through execa: a
- * new process group and session (`detached`), stdin from /dev/null, exactly
- * the environment given plus `TOOLKIT_COMMAND_ID`, output as raw byte
- * streams. Every process the command starts is tracked (`ProcessTree`) and
- * killed with it.
+ * a script file for commands too long for one argument) with
+ * `spawnDetached`: a new process group and session (`detached`), stdin
+ * from /dev/null, exactly the environment given plus `TOOLKIT_COMMAND_ID`,
+ * output as raw byte streams. Every process the command starts is tracked
+ * (`ProcessTree`) and killed with it.
  */
 export class UnixShellBackend implements ShellBackend {
   readonly #shell: string | undefined;
@@ -62,12 +62,7 @@ export class UnixShellBackend implements ShellBackend {
     const pid = child.pid;
     if (pid === undefined) {
       script.cleanup();
-      // execa reports a spawn failure (ENOENT, E2BIG, ...) through its result, not an event we can rely on.
-      const exited = child.then(
-        (result) => ({ exitCode: null, signal: null, spawnError: result.code ?? "spawn failed" }),
-        (error: unknown) => ({ exitCode: null, signal: null, spawnError: errorCode(error) }),
-      );
-      return { ...failedProcess("spawn failed"), exited };
+      return { ...failedProcess("spawn failed"), exited: child.exited };
     }
     const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`);
     const pipes = pipeNames(pid, [1, 2]);
@@ -88,16 +83,15 @@ export class UnixShellBackend implements ShellBackend {
       clearInterval(scanner);
       unguard();
     };
-    const exited = new Promise<ExitStatus>((resolve) => {
-      child.once("exit", (exitCode, signal) => {
-        ended = true;
-        script.cleanup();
-        resolve({ exitCode, signal });
-      });
+    const exited: Promise<ExitStatus> = child.exited.then((status) => {
+      ended = true;
+      script.cleanup();
+      return status;
     });
     return {
       pid,
-      ...outputStreams(child),
+      stdout: child.stdout,
+      stderr: child.stderr,
       exited,
       signalGroup: (signal) => {
         const sent = tree.signal(signal);

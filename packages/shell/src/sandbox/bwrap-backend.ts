@@ -9,7 +9,7 @@ import { findShell } from "../process/find-shell.js";
 import { liveDescendants, processState } from "../process/proc-stat.js";
 import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
-import { outputStreams, spawnDetached } from "../process/spawn-detached.js";
+import { spawnDetached } from "../process/spawn-detached.js";
 import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs, type KernelArgs, PRIVATE_TMP } from "./bwrap-args.js";
@@ -232,21 +232,16 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   // Inside the PID namespace bubblewrap's init reports a command killed by signal N as exit 128+N.
   // When that signal is one the backend sent, it is reported as the signal, as the Unix backend does.
   const sent = new Set<NodeJS.Signals>();
-  const exited = new Promise<ExitStatus>((resolve) => {
-    child.once("exit", (exitCode, signal) => {
-      exitedYet = true;
-      stopWatchdog();
-      stopBridge();
-      for (const cap of cgroups?.hits() ?? []) prepared.hits.add(cap);
-      void cgroups?.remove();
-      if (failure) return resolve({ exitCode: null, signal: null, spawnError: failure });
-      const mine = [...sent].find((s) => exitCode === 128 + constants.signals[s]);
-      resolve(mine ? { exitCode: null, signal: mine } : { exitCode, signal });
-    });
-    child.once("error", (error: NodeJS.ErrnoException) => {
-      if (pid === undefined)
-        resolve({ exitCode: null, signal: null, spawnError: error.code ?? error.message });
-    });
+  const exited: Promise<ExitStatus> = child.exited.then(({ exitCode, signal, spawnError }) => {
+    exitedYet = true;
+    stopWatchdog();
+    stopBridge();
+    for (const cap of cgroups?.hits() ?? []) prepared.hits.add(cap);
+    void cgroups?.remove();
+    if (spawnError !== undefined) return { exitCode: null, signal: null, spawnError };
+    if (failure) return { exitCode: null, signal: null, spawnError: failure };
+    const mine = [...sent].find((s) => exitCode === 128 + constants.signals[s]);
+    return mine ? { exitCode: null, signal: mine } : { exitCode, signal };
   });
   // While bubblewrap runs, the sandbox does; once it is reaped the kernel has ended the namespace
   // (--die-with-parent); only in between, while it is a zombie, are its descendants looked up.
@@ -263,7 +258,8 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   const { afterExit } = options;
   return {
     pid,
-    ...outputStreams(child),
+    stdout: child.stdout,
+    stderr: child.stderr,
     exited: afterExit
       ? exited.then((status) => {
           afterExit();
