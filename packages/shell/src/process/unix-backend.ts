@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { guardCommand } from "./exit-guard.js";
 import { findShell } from "./find-shell.js";
+import { openPidWindow } from "./pid-window.js";
 import { pipeNames } from "./proc-stat.js";
 import { ProcessTree } from "./process-tree.js";
 import { type ScriptArgs, scriptArgs } from "./script-args.js";
@@ -58,13 +59,14 @@ export class UnixShellBackend implements ShellBackend {
     }
     const id = randomUUID();
     const file = this.#shell ?? findShell({ path: env.PATH, name: shell ?? "bash" });
+    const window = openPidWindow();
     const child = spawnDetached(file, script.args, { cwd, env: { ...env, [COMMAND_MARKER]: id } });
     const pid = child.pid;
     if (pid === undefined) {
       script.cleanup();
       return { ...failedProcess("spawn failed"), exited: child.exited };
     }
-    const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`);
+    const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`, window);
     const pipes = pipeNames(pid, [1, 2]);
     let ended = false;
     // Also ends the tracking of a command whose caller never asks again once everything is gone.
