@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { PassThrough, type Readable } from "node:stream";
+import { PassThrough, type Readable, type Writable } from "node:stream";
 
 /** How a process started by `spawnDetached` ended: its status, or why it never started. */
 export interface DetachedExit {
@@ -17,6 +17,18 @@ export interface DetachedChild {
   readonly stderr: Readable;
   /** Settles once, when the process has exited or failed to start; never rejects. */
   readonly exited: Promise<DetachedExit>;
+  /** With `input`: the process's stdin. */
+  readonly stdin?: Writable;
+  /** Whether the host's event loop waits for the process and its pipes (it does from the start). */
+  setRef(ref: boolean): void;
+}
+
+/** Options for `spawnDetached`. */
+export interface SpawnDetachedOptions {
+  cwd: string;
+  env: Record<string, string>;
+  /** stdin is a pipe from the host instead of /dev/null (the warm sandbox launcher reads its command there). @default false */
+  input?: boolean;
 }
 
 /**
@@ -32,11 +44,16 @@ export interface DetachedChild {
 export function spawnDetached(
   file: string,
   args: readonly string[],
-  { cwd, env }: { cwd: string; env: Record<string, string> },
+  { cwd, env, input = false }: SpawnDetachedOptions,
 ): DetachedChild {
   let child: ReturnType<typeof spawn>;
   try {
-    child = spawn(file, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = spawn(file, args, {
+      cwd,
+      env,
+      stdio: [input ? "pipe" : "ignore", "pipe", "pipe"],
+      detached: true,
+    });
   } catch (error) {
     return failed(errorCode(error));
   }
@@ -49,11 +66,27 @@ export function spawnDetached(
     });
   });
   if (!started) {
+    child.stdin?.destroy();
     child.stdout?.destroy();
     child.stderr?.destroy();
-    return { pid: undefined, stdout: emptyStream(), stderr: emptyStream(), exited };
+    return { pid: undefined, stdout: emptyStream(), stderr: emptyStream(), exited, setRef: () => undefined };
   }
-  return { pid: child.pid, ...outputStreams(child), exited };
+  const setRef = (ref: boolean) => {
+    for (const stream of [child.stdin, child.stdout, child.stderr]) {
+      const socket = stream as (typeof stream & { ref?(): void; unref?(): void }) | null;
+      if (ref) socket?.ref?.();
+      else socket?.unref?.();
+    }
+    if (ref) child.ref();
+    else child.unref();
+  };
+  return {
+    pid: child.pid,
+    ...outputStreams(child),
+    exited,
+    ...(input && child.stdin ? { stdin: child.stdin } : {}),
+    setRef,
+  };
 }
 
 /** The child's output streams; an empty, ended stream stands for one that is absent. */
@@ -77,6 +110,7 @@ function failed(code: string): DetachedChild {
     stdout: emptyStream(),
     stderr: emptyStream(),
     exited: Promise.resolve({ exitCode: null, signal: null, spawnError: code }),
+    setRef: () => undefined,
   };
 }
 

@@ -13,8 +13,9 @@ import { spawnDetached } from "../process/spawn-detached.js";
 import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs, type KernelArgs, PRIVATE_TMP } from "./bwrap-args.js";
-import { launchCommand, launcherShell } from "./launch/launch-command.js";
-import { type CountedCap, createCommandCgroups } from "./limits/command-cgroups.js";
+import { launcherShell } from "./launch/launch-command.js";
+import { type LaunchPlan, launchSandboxed, prewarm } from "./launch/warm-launchers.js";
+import type { CountedCap } from "./limits/command-cgroups.js";
 import { DEFAULT_LIMITS, type ResolvedLimits } from "./limits/limits-option.js";
 import { startWatchdog } from "./limits/watchdog.js";
 import type { NormalizedPolicy } from "./policy.js";
@@ -183,18 +184,19 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     writable: options.mounts.writable.filter((w) => w.path !== options.tempDir),
   };
   const args = bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds, kernel });
-  const cgroups =
-    options.cgroupRoot === null
-      ? undefined
-      : createCommandCgroups({ limits, ...(options.cgroupRoot ? { root: options.cgroupRoot } : {}) });
-  const launch = launchCommand({
+  // A command passed as `-c COMMAND` (not a script file), without the proxy bridge, may go to a
+  // launcher started ahead for the same arguments (see `launchSandboxed`).
+  const warmable = script.args[0] === "-c" && prepared.socketPath === undefined && args.at(-1) === command;
+  const plan: LaunchPlan = {
     bwrap: options.bwrapPath,
-    args,
+    args: warmable ? args.slice(0, -1) : args,
     readFds,
-    cgroupProcs: cgroups?.procs ?? [],
-    fileBytes: limits.fileBytes,
-  });
-  const child = spawnDetached(launch.file, launch.args, { cwd, env });
+    limits,
+    cgroupRoot: options.cgroupRoot,
+    env,
+    cwd,
+  };
+  const { child, cgroups } = launchSandboxed(plan, warmable ? command : undefined);
   const pid = child.pid;
   // If the host exits or is signalled first, bubblewrap's group is killed, and with it the namespace.
   const unguard =
@@ -237,7 +239,10 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     stopWatchdog();
     stopBridge();
     for (const cap of cgroups?.hits() ?? []) prepared.hits.add(cap);
-    void cgroups?.remove();
+    // Once the cgroups are free again, the next command of the same plan finds its launcher waiting.
+    void (cgroups?.remove() ?? Promise.resolve()).then(() => {
+      if (warmable && spawnError === undefined) prewarm(plan);
+    });
     if (spawnError !== undefined) return { exitCode: null, signal: null, spawnError };
     if (failure) return { exitCode: null, signal: null, spawnError: failure };
     const mine = [...sent].find((s) => exitCode === 128 + constants.signals[s]);
