@@ -23,6 +23,9 @@ import { type SandboxMounts, within } from "./resolve-mounts.js";
 import { filterPath } from "./seccomp/filter-fd.js";
 import { encodeFilter, filterSupports, unixSocketFilter } from "./seccomp/unix-socket-filter.js";
 
+/** How long after a command the launcher for the next one is started. */
+const PREWARM_DELAY_MS = 20;
+
 /** The port the bridge listens on inside the sandbox (each sandbox has its own network namespace). */
 export const PROXY_PORT = 3128;
 
@@ -240,8 +243,9 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     stopBridge();
     for (const cap of cgroups?.hits() ?? []) prepared.hits.add(cap);
     // Once the cgroups are free again, the next command of the same plan finds its launcher waiting.
+    // Started a little later, so that its fork does not delay this command's reply.
     void (cgroups?.remove() ?? Promise.resolve()).then(() => {
-      if (warmable && spawnError === undefined) prewarm(plan);
+      if (warmable && spawnError === undefined) setTimeout(() => prewarm(plan), PREWARM_DELAY_MS).unref();
     });
     if (spawnError !== undefined) return { exitCode: null, signal: null, spawnError };
     if (failure) return { exitCode: null, signal: null, spawnError: failure };
