@@ -15,5 +15,3 @@ for (let i = 0; i < n; i++) { const s = performance.now(); const r = await shell
 t.sort((a, b) => a - b);
 console.log(mode, "median", t[Math.floor(n / 2)]?.toFixed(2));
 await ctx.dispose();
-const T = (globalThis as any).__T ?? {};
-for (const [k, v] of Object.entries(T)) console.log(k.padEnd(20), ((v as number) / (n + 5)).toFixed(2));

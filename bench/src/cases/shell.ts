@@ -30,16 +30,23 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-/** Median milliseconds of each function, calling them in turn `runs` times after one warm-up round. */
+/**
+ * Median milliseconds of each function, calling them in turn `runs` times
+ * after one warm-up round; with `idleMs`, each call is followed by that
+ * much idle time (an agent's commands are seconds apart), so work a tool
+ * defers to idle time lands there and not inside the next call measured.
+ */
 export async function interleavedMedians(
   runs: number,
   fns: ReadonlyArray<() => Promise<unknown>>,
+  { idleMs = 0 }: { idleMs?: number } = {},
 ): Promise<number[]> {
   const samples = fns.map(() => [] as number[]);
   for (let round = -1; round < runs; round++) {
     for (const [i, fn] of fns.entries()) {
       const ms = await timed(fn);
       if (round >= 0) samples[i]?.push(ms);
+      if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
     }
   }
   return samples.map((values) => {
