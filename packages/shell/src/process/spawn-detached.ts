@@ -114,7 +114,8 @@ function failed(code: string): DetachedChild {
   };
 }
 
-function errorCode(error: unknown): string {
+/** The `code` of a Node error (`ENOENT`, `E2BIG`, ...), else its message. */
+export function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string") return code;
   return error instanceof Error ? error.message : String(error);

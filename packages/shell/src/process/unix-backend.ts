@@ -5,7 +5,7 @@ import { openPidWindow } from "./pid-window.js";
 import { pipeNames } from "./proc-stat.js";
 import { ProcessTree } from "./process-tree.js";
 import { type ScriptArgs, scriptArgs } from "./script-args.js";
-import { emptyStream, spawnDetached } from "./spawn-detached.js";
+import { emptyStream, errorCode, spawnDetached } from "./spawn-detached.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
 
 /** The variable that marks every process of a command (inherited by all it starts). */
@@ -120,12 +120,6 @@ function failedProcess(code: string): ShellProcess {
     signalGroup: () => false,
     groupAlive: () => false,
   };
-}
-
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string") return code;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** @deprecated use UnixShellBackend (the seed's name); to be removed in 0.3 */
