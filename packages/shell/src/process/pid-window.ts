@@ -17,7 +17,7 @@ export interface PidState {
   readonly lastPid: number;
   /** `/proc/sys/kernel/pid_max`. */
   readonly pidMax: number;
-  /** Online CPUs: each may allocate pids at the same time. */
+  /** CPUs that may allocate pids at the same time (the possible ones: at least those online). */
   readonly cpus: number;
 }
 
@@ -55,7 +55,29 @@ export function pidState(): PidState | undefined {
   const load = loadavg();
   const pidMax = readPidMax();
   if (load === undefined || pidMax === undefined) return undefined;
-  return { nowMs: performance.now(), lastPid: load.lastPid, pidMax, cpus: cpus().length };
+  return { nowMs: performance.now(), lastPid: load.lastPid, pidMax, cpus: possibleCpus() };
+}
+
+let possible: number | undefined;
+/**
+ * The CPUs the kernel could ever bring online (`/sys/devices/system/cpu/possible`,
+ * e.g. "0-3,6"): an upper bound on those online that no hotplug exceeds, so
+ * it is read once. `os.cpus()` (online ones) where that file is missing.
+ */
+function possibleCpus(): number {
+  if (possible === undefined) {
+    let count = 0;
+    try {
+      for (const range of readFileSync("/sys/devices/system/cpu/possible", "latin1").trim().split(",")) {
+        const [from, to = from] = range.split("-").map(Number);
+        count += (to ?? Number.NaN) - (from ?? Number.NaN) + 1;
+      }
+    } catch {
+      count = Number.NaN;
+    }
+    possible = Number.isSafeInteger(count) && count >= 1 ? count : cpus().length;
+  }
+  return possible;
 }
 
 /** `/proc/loadavg`: "0.17 1.89 2.72 1/115 12345", running/total threads, then the last pid. */
