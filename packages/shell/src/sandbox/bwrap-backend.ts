@@ -9,7 +9,6 @@ import { findShell } from "../process/find-shell.js";
 import { liveDescendants, processState } from "../process/proc-stat.js";
 import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
-import { spawnDetached } from "../process/spawn-detached.js";
 import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs, type KernelArgs, PRIVATE_TMP } from "./bwrap-args.js";
@@ -75,7 +74,9 @@ interface Prepared {
  * A ShellBackend that runs each command inside bubblewrap (see `bwrapArgs`).
  * The process the host holds is a bash launcher that closes every inherited
  * descriptor, joins the command's cgroups and sets RLIMIT_FSIZE, then
- * becomes bubblewrap, in a process group of its own; the sandbox lives in a
+ * becomes bubblewrap, in a process group of its own (started ahead and
+ * waiting for the command where an earlier one had the same plan, see
+ * `launchSandboxed`); the sandbox lives in a
  * PID namespace that ends when bubblewrap does. A signal other than SIGKILL
  * goes to every process inside (found through /proc, whatever groups or
  * sessions they made); SIGKILL ends bubblewrap and with it the namespace.
