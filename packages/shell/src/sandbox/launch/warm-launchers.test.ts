@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { finished } from "node:stream/promises";
 import { join } from "node:path";
 import { createToolContext } from "@toolkit/core";
 import fc from "fast-check";
@@ -28,8 +29,8 @@ function plan(overrides: Partial<LaunchPlan> = {}): LaunchPlan {
 async function output(launched: ReturnType<typeof launchSandboxed>): Promise<string> {
   const chunks: Buffer[] = [];
   launched.child.stdout.on("data", (c: Buffer) => chunks.push(c));
-  await launched.child.exited;
-  await new Promise((resolve) => setImmediate(resolve));
+  // The exit may come before the last bytes are read: wait for the stream's end too.
+  await Promise.all([launched.child.exited, finished(launched.child.stdout)]);
   return Buffer.concat(chunks).toString();
 }
 
