@@ -234,3 +234,26 @@ describe("analyzeCommand", () => {
     });
   });
 });
+
+describe("analyzeCommand's cache of recent commands", () => {
+  describe("when the same command string comes again", () => {
+    it("answers with the same frozen verdict", () => {
+      const first = analyzeCommand("ls > cached-out.txt");
+      expect(analyzeCommand("ls > cached-out.txt")).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(first.readOnly).toBe(false);
+    });
+  });
+
+  describe("when a command is used often among many others", () => {
+    it("keeps it (least recently used goes first) and still judges each string on its own", () => {
+      const kept = analyzeCommand("git status --short");
+      for (let i = 0; i < 1000; i++) {
+        expect(analyzeCommand(`echo ${i} > f${i}`).readOnly).toBe(false);
+        expect(analyzeCommand(`echo ${i}`).readOnly).toBe(true);
+        if (i % 100 === 0) expect(analyzeCommand("git status --short")).toBe(kept);
+      }
+      expect(analyzeCommand("git status --short")).toBe(kept);
+    });
+  });
+});

@@ -10,7 +10,12 @@ export interface CommandAnalysis {
   readonly reason?: string;
 }
 
-/** Verdicts of recent commands: wave planning, the permission layer and the tool ask about the same command. */
+/**
+ * Verdicts of recent command strings, least recently used first: wave
+ * planning, the permission layer and the tool ask about the same command,
+ * and an agent runs the same `git status` many times. A verdict depends on
+ * the string alone, and is frozen, since every caller shares it.
+ */
 const recent = new Map<string, CommandAnalysis>();
 const RECENT_MAX = 256;
 
@@ -40,8 +45,12 @@ export function analyzeCommand(command: string): CommandAnalysis {
     return { readOnly: false, reason: "the command is empty" };
   }
   const known = recent.get(command);
-  if (known !== undefined) return known;
-  const verdict = analyze(command);
+  if (known !== undefined) {
+    recent.delete(command);
+    recent.set(command, known);
+    return known;
+  }
+  const verdict = Object.freeze(analyze(command));
   if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
   recent.set(command, verdict);
   return verdict;

@@ -230,4 +230,21 @@ describe("scrubEnv", () => {
       );
     });
   });
+
+  describe("when a variable changes between two calls", () => {
+    it("judges the new value, not the verdict kept for the old one", () => {
+      const token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+      expect(scrubEnv({ env: { BUILD_FLAG: "release" } }).BUILD_FLAG).toBe("release");
+      expect(scrubEnv({ env: { BUILD_FLAG: token } }).BUILD_FLAG).toBeUndefined();
+      expect(scrubEnv({ env: { BUILD_FLAG: "release" } }).BUILD_FLAG).toBe("release");
+    });
+
+    it("keeps the verdicts of many distinct variables right past the cache's bound", () => {
+      for (let i = 0; i < 5000; i++) {
+        const env = scrubEnv({ env: { [`VAR_${i}`]: `plain-${i}`, [`API_KEY_${i}`]: "x" } });
+        expect(env[`VAR_${i}`]).toBe(`plain-${i}`);
+        expect(env[`API_KEY_${i}`]).toBeUndefined();
+      }
+    });
+  });
 });

@@ -69,10 +69,29 @@ export function scrubEnv({ env = process.env, allow = [] }: ScrubEnvOptions = {}
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) continue;
-    if (!allowed(name) && isSecretVariable(name, value)) continue;
+    if (!allowed(name) && secretVerdict(name, value)) continue;
     out[name] = value;
   }
   return Object.assign(out, NON_INTERACTIVE_ENV);
+}
+
+/**
+ * `isSecretVariable` verdicts by name and value. The verdict is a pure
+ * function of the pair, so a changed value is a new key and is judged
+ * afresh; every command of a process sees mostly the same environment.
+ */
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 4096;
+
+function secretVerdict(name: string, value: string): boolean {
+  const key = `${name}\0${value}`;
+  let verdict = verdicts.get(key);
+  if (verdict === undefined) {
+    verdict = isSecretVariable(name, value);
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
 }
 
 function allowList(allow: readonly string[]): (name: string) => boolean {

@@ -43,8 +43,12 @@ export function readProcStat(pid: number | string): ProcStat | undefined {
   };
 }
 
-/** Every process `/proc` shows now (empty without `/proc`). */
-export function listProcesses(): ProcStat[] {
+/**
+ * Every process `/proc` shows now (empty without `/proc`), or with `fromPid`
+ * only those whose pid is at least that (each one costs a read; the rest
+ * cost nothing).
+ */
+export function listProcesses(fromPid = 0): ProcStat[] {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
@@ -55,6 +59,7 @@ export function listProcesses(): ProcStat[] {
   for (const entry of entries) {
     const first = entry.charCodeAt(0);
     if (first < 48 || first > 57) continue;
+    if (fromPid > 0 && Number(entry) < fromPid) continue;
     const stat = readProcStat(entry);
     if (stat !== undefined) out.push(stat);
   }

@@ -8,6 +8,7 @@ import {
   pipeHolders,
   readProcStat,
 } from "./proc-stat.js";
+import { type PidWindow, pidState, scanFloor } from "./pid-window.js";
 import { groupAlive, signalGroup } from "./process-group.js";
 
 /** How many freeze-and-rescan rounds a SIGKILL makes against a command that keeps forking. */
@@ -22,6 +23,11 @@ const MAX_KILL_ROUNDS = 20;
  * even after its parent died and it was re-parented). Members are
  * remembered by pid and start time, so a reused pid is never signalled.
  * Without `/proc` (macOS, BSD) only the process group is reached.
+ *
+ * Given the `PidWindow` opened just before the root was spawned, a scan
+ * reads only the pids at or above the root's while `scanFloor` vouches that
+ * every process started since lies there (the pid counter cannot have gone
+ * round yet), and every pid otherwise.
  */
 export class ProcessTree {
   readonly #root: number;
@@ -30,11 +36,13 @@ export class ProcessTree {
   readonly #since: number;
   readonly #known = new Map<number, number>();
   readonly #notMember = new Map<number, number>();
+  readonly #window: PidWindow | undefined;
 
-  /** `marker` is the `NAME=value` entry put in the command's environment. */
-  constructor(root: number, marker: string) {
+  /** `marker` is the `NAME=value` entry put in the command's environment; `window` was opened before the spawn. */
+  constructor(root: number, marker: string, window?: PidWindow) {
     this.#root = root;
     this.#marker = marker;
+    this.#window = window;
     const stat = readProcStat(root);
     this.#since = stat?.start ?? 0;
     if (stat) this.#known.set(root, stat.start);
@@ -43,7 +51,7 @@ export class ProcessTree {
   /** Looks at every process now and returns the live (not zombie) members, remembering them. */
   scan(): ProcStat[] {
     if (!hasProc) return [];
-    const all = listProcesses();
+    const all = this.#candidates();
     const members = new Map<number, ProcStat>();
     for (const stat of all) if (this.#isMember(stat)) members.set(stat.pid, stat);
     const children = childrenByParent(all);
@@ -115,6 +123,20 @@ export class ProcessTree {
       found++;
     }
     return found;
+  }
+
+  /** Every process, or (see `scanFloor`) those from the root's pid up and the members already known. */
+  #candidates(): ProcStat[] {
+    const state = this.#window && pidState();
+    const floor = this.#window && state && scanFloor(this.#window, this.#root, state);
+    if (floor === undefined) return listProcesses();
+    const all = listProcesses(floor);
+    for (const pid of this.#known.keys()) {
+      if (pid >= floor) continue;
+      const stat = readProcStat(pid);
+      if (stat !== undefined) all.push(stat);
+    }
+    return all;
   }
 
   #isMember(stat: ProcStat): boolean {

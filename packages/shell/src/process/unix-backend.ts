@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { guardCommand } from "./exit-guard.js";
 import { findShell } from "./find-shell.js";
+import { openPidWindow } from "./pid-window.js";
 import { pipeNames } from "./proc-stat.js";
 import { ProcessTree } from "./process-tree.js";
 import { type ScriptArgs, scriptArgs } from "./script-args.js";
 import { ptyArgv } from "../terminal/pty-argv.js";
-import { emptyStream, outputStreams, spawnDetached } from "./spawn-detached.js";
+import { emptyStream, errorCode, outputStreams, spawnDetached } from "./spawn-detached.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "./shell-backend.js";
 
 /** The variable that marks every process of a command (inherited by all it starts). */
@@ -29,11 +30,11 @@ export interface UnixShellBackendOptions {
 
 /**
  * Runs commands as `bash -c <command>` (or `sh -c` where bash is absent, or
- * a script file for commands too long for one argument) through execa: a
- * new process group and session (`detached`), stdin from /dev/null, exactly
- * the environment given plus `TOOLKIT_COMMAND_ID`, output as raw byte
- * streams. Every process the command starts is tracked (`ProcessTree`) and
- * killed with it.
+ * a script file for commands too long for one argument) with
+ * `spawnDetached`: a new process group and session (`detached`), stdin
+ * from /dev/null, exactly the environment given plus `TOOLKIT_COMMAND_ID`,
+ * output as raw byte streams. Every process the command starts is tracked
+ * (`ProcessTree`) and killed with it.
  */
 export class UnixShellBackend implements ShellBackend {
   readonly #shell: string | undefined;
@@ -60,22 +61,18 @@ export class UnixShellBackend implements ShellBackend {
     const id = randomUUID();
     const file = this.#shell ?? findShell({ path: env.PATH, name: shell ?? "bash" });
     const [program = file, ...args] = tty ? ptyArgv([file, ...script.args], tty) : [file, ...script.args];
+    const window = openPidWindow();
     const child = spawnDetached(program, args, {
       cwd,
       env: { ...env, [COMMAND_MARKER]: id },
-      stdin: tty || stdin === "pipe" ? "pipe" : "ignore",
+      input: tty !== undefined || stdin === "pipe",
     });
     const pid = child.pid;
     if (pid === undefined) {
       script.cleanup();
-      // execa reports a spawn failure (ENOENT, E2BIG, ...) through its result, not an event we can rely on.
-      const exited = child.then(
-        (result) => ({ exitCode: null, signal: null, spawnError: result.code ?? "spawn failed" }),
-        (error: unknown) => ({ exitCode: null, signal: null, spawnError: errorCode(error) }),
-      );
-      return { ...failedProcess("spawn failed"), exited };
+      return { ...failedProcess("spawn failed"), exited: child.exited };
     }
-    const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`);
+    const tree = new ProcessTree(pid, `${COMMAND_MARKER}=${id}`, window);
     const pipes = pipeNames(pid, [1, 2]);
     let ended = false;
     // Also ends the tracking of a command whose caller never asks again once everything is gone.
@@ -94,12 +91,10 @@ export class UnixShellBackend implements ShellBackend {
       clearInterval(scanner);
       unguard();
     };
-    const exited = new Promise<ExitStatus>((resolve) => {
-      child.once("exit", (exitCode, signal) => {
-        ended = true;
-        script.cleanup();
-        resolve({ exitCode, signal });
-      });
+    const exited: Promise<ExitStatus> = child.exited.then((status) => {
+      ended = true;
+      script.cleanup();
+      return status;
     });
     return {
       pid,
@@ -130,12 +125,6 @@ function failedProcess(code: string): ShellProcess {
     signalGroup: () => false,
     groupAlive: () => false,
   };
-}
-
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === "string") return code;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** @deprecated use UnixShellBackend (the seed's name); to be removed in 0.3 */

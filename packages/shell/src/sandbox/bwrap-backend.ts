@@ -9,19 +9,23 @@ import { findShell } from "../process/find-shell.js";
 import { liveDescendants, processState } from "../process/proc-stat.js";
 import { scriptArgs } from "../process/script-args.js";
 import type { ExitStatus, ShellBackend, ShellProcess, SpawnRequest } from "../process/shell-backend.js";
-import { outputStreams, spawnDetached } from "../process/spawn-detached.js";
+import { outputStreams } from "../process/spawn-detached.js";
 import { ptyArgv } from "../terminal/pty-argv.js";
 import { type AllowListProxy, type ProxyLookupFunction, startAllowListProxy } from "./allow-list-proxy.js";
 import { BRIDGE_SCRIPT } from "./bridge-script.js";
 import { bwrapArgs, type KernelArgs, PRIVATE_TMP } from "./bwrap-args.js";
-import { launchCommand, launcherShell } from "./launch/launch-command.js";
-import { type CountedCap, createCommandCgroups } from "./limits/command-cgroups.js";
+import { launcherShell } from "./launch/launch-command.js";
+import { type LaunchPlan, launchSandboxed, prewarm } from "./launch/warm-launchers.js";
+import type { CountedCap } from "./limits/command-cgroups.js";
 import { DEFAULT_LIMITS, type ResolvedLimits } from "./limits/limits-option.js";
 import { startWatchdog } from "./limits/watchdog.js";
 import type { NormalizedPolicy } from "./policy.js";
 import { type SandboxMounts, within } from "./resolve-mounts.js";
 import { filterPath } from "./seccomp/filter-fd.js";
 import { encodeFilter, filterSupports, unixSocketFilter } from "./seccomp/unix-socket-filter.js";
+
+/** How long after a command the launcher for the next one is started. */
+const PREWARM_DELAY_MS = 20;
 
 /** The port the bridge listens on inside the sandbox (each sandbox has its own network namespace). */
 export const PROXY_PORT = 3128;
@@ -72,7 +76,9 @@ interface Prepared {
  * A ShellBackend that runs each command inside bubblewrap (see `bwrapArgs`).
  * The process the host holds is a bash launcher that closes every inherited
  * descriptor, joins the command's cgroups and sets RLIMIT_FSIZE, then
- * becomes bubblewrap, in a process group of its own; the sandbox lives in a
+ * becomes bubblewrap, in a process group of its own (started ahead and
+ * waiting for the command where an earlier one had the same plan, see
+ * `launchSandboxed`); the sandbox lives in a
  * PID namespace that ends when bubblewrap does. A signal other than SIGKILL
  * goes to every process inside (found through /proc, whatever groups or
  * sessions they made); SIGKILL ends bubblewrap and with it the namespace.
@@ -152,7 +158,6 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   // A command too long for one argument (E2BIG) runs from a private file in the
   // session's temp dir, which the sandbox sees (read-only) at the same path.
   const script = scriptArgs({ command, tempDir: options.tempDir });
-  // A terminal is opened inside, so it is the controlling terminal of the command's session there.
   let argv = request.tty ? ptyArgv([shell, ...script.args], request.tty) : [shell, ...script.args];
   // The session temp dir holds the host's spill files: the command reads them, never writes there
   // (its own temp files go to the sized, private /tmp and vanish with it).
@@ -185,19 +190,22 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
     writable: options.mounts.writable.filter((w) => w.path !== options.tempDir),
   };
   const args = bwrapArgs({ mounts, network, cwd, argv, readOnlyBinds, kernel });
-  const cgroups =
-    options.cgroupRoot === null
-      ? undefined
-      : createCommandCgroups({ limits, ...(options.cgroupRoot ? { root: options.cgroupRoot } : {}) });
-  const launch = launchCommand({
+  // A command passed as `-c COMMAND` (not a script file), without the proxy bridge, may go to a
+  // launcher started ahead for the same arguments (see `launchSandboxed`).
+  // A terminal job or one with a stdin pipe always starts cold: a waiting launcher's stdin is /dev/null.
+  const input = request.tty !== undefined || request.stdin === "pipe";
+  const warmable =
+    !input && script.args[0] === "-c" && prepared.socketPath === undefined && args.at(-1) === command;
+  const plan: LaunchPlan = {
     bwrap: options.bwrapPath,
-    args,
+    args: warmable ? args.slice(0, -1) : args,
     readFds,
-    cgroupProcs: cgroups?.procs ?? [],
-    fileBytes: limits.fileBytes,
-  });
-  const stdin = request.tty || request.stdin === "pipe" ? "pipe" : "ignore";
-  const child = spawnDetached(launch.file, launch.args, { cwd, env, stdin });
+    limits,
+    cgroupRoot: options.cgroupRoot,
+    env,
+    cwd,
+  };
+  const { child, cgroups } = launchSandboxed(plan, warmable ? command : undefined, input);
   const pid = child.pid;
   // If the host exits or is signalled first, bubblewrap's group is killed, and with it the namespace.
   const unguard =
@@ -235,21 +243,20 @@ function spawnBwrap(options: BwrapBackendOptions, prepared: Prepared, request: S
   // Inside the PID namespace bubblewrap's init reports a command killed by signal N as exit 128+N.
   // When that signal is one the backend sent, it is reported as the signal, as the Unix backend does.
   const sent = new Set<NodeJS.Signals>();
-  const exited = new Promise<ExitStatus>((resolve) => {
-    child.once("exit", (exitCode, signal) => {
-      exitedYet = true;
-      stopWatchdog();
-      stopBridge();
-      for (const cap of cgroups?.hits() ?? []) prepared.hits.add(cap);
-      void cgroups?.remove();
-      if (failure) return resolve({ exitCode: null, signal: null, spawnError: failure });
-      const mine = [...sent].find((s) => exitCode === 128 + constants.signals[s]);
-      resolve(mine ? { exitCode: null, signal: mine } : { exitCode, signal });
+  const exited: Promise<ExitStatus> = child.exited.then(({ exitCode, signal, spawnError }) => {
+    exitedYet = true;
+    stopWatchdog();
+    stopBridge();
+    for (const cap of cgroups?.hits() ?? []) prepared.hits.add(cap);
+    // Once the cgroups are free again, the next command of the same plan finds its launcher waiting.
+    // Started a little later, so that its fork does not delay this command's reply.
+    void (cgroups?.remove() ?? Promise.resolve()).then(() => {
+      if (warmable && spawnError === undefined) setTimeout(() => prewarm(plan), PREWARM_DELAY_MS).unref();
     });
-    child.once("error", (error: NodeJS.ErrnoException) => {
-      if (pid === undefined)
-        resolve({ exitCode: null, signal: null, spawnError: error.code ?? error.message });
-    });
+    if (spawnError !== undefined) return { exitCode: null, signal: null, spawnError };
+    if (failure) return { exitCode: null, signal: null, spawnError: failure };
+    const mine = [...sent].find((s) => exitCode === 128 + constants.signals[s]);
+    return mine ? { exitCode: null, signal: mine } : { exitCode, signal };
   });
   // While bubblewrap runs, the sandbox does; once it is reaped the kernel has ended the namespace
   // (--die-with-parent); only in between, while it is a zombie, are its descendants looked up.

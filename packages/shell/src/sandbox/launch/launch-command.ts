@@ -13,7 +13,21 @@ export interface LaunchCommandOptions {
   fileBytes?: number;
   /** Descriptors above 2 the host would pass on. @default inheritableFds() */
   inheritedFds?: readonly number[];
+  /**
+   * Started ahead of its command (see `warm-launchers`): after the caps are
+   * in place it waits on stdin for a line `go` and then the command, which
+   * it appends to `args` as their last argument; stdin is /dev/null from
+   * then on. Anything else on stdin, or its end, exits 0 with nothing run.
+   * @default false
+   */
+  commandFromStdin?: boolean;
 }
+
+/** The warm launcher's own variables: an environment that holds one of them is launched cold (it would be exported). */
+const GO = "TOOLKIT_LAUNCH_GO";
+const LINE = "TOOLKIT_LAUNCH_LINE";
+const CMD = "TOOLKIT_LAUNCH_CMD";
+export const LAUNCHER_VARIABLES: readonly string[] = Object.freeze([GO, LINE, CMD]);
 
 /** Exit status of the launcher when it cannot put the command under its caps (nothing ran). */
 export const LAUNCH_FAILED = 125;
@@ -73,6 +87,7 @@ export function launchCommand({
   cgroupProcs = [],
   fileBytes,
   inheritedFds = inheritableFds(),
+  commandFromStdin = false,
 }: LaunchCommandOptions): { file: string; args: string[] } {
   const bash = DASH === undefined || inheritedFds.some((fd) => fd > 9) ? launcherShell() : undefined;
   const shell = bash ?? DASH;
@@ -97,7 +112,19 @@ export function launchCommand({
   if (fileBytes !== undefined) {
     lines.push(`ulimit -f ${Math.floor(fileBytes / (bash ? 1024 : 512))} || exit ${LAUNCH_FAILED}`);
   }
-  lines.push('exec "$@"');
+  if (commandFromStdin) {
+    // The command's lines, each with its newline; the last one may lack it (read fails, $line holds it).
+    lines.push(
+      `IFS= read -r ${GO} || exit 0`,
+      `[ "$${GO}" = go ] || exit 0`,
+      `${CMD}=`,
+      `while IFS= read -r ${LINE}; do ${CMD}="$${CMD}$${LINE}`,
+      '"; done',
+      `${CMD}="$${CMD}$${LINE}"`,
+      "exec 0</dev/null",
+      `exec "$@" "$${CMD}"`,
+    );
+  } else lines.push('exec "$@"');
   // bash -p: no BASH_ENV/ENV file, no functions imported from the environment (BASH_FUNC_echo%% would
   // replace a builtin here, on the host), SHELLOPTS and BASHOPTS ignored. dash imports none of these.
   // The environment itself passes on to bubblewrap.
