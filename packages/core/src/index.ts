@@ -29,7 +29,7 @@ export type {
   ToolProgressEvent,
 } from "./context/progress.js";
 export { TOOL_NAME_PATTERN, isSafeForConcurrentExecution, toolTraits } from "./tool/tool.js";
-export type { Tool, ToolSchema, ToolTraits } from "./tool/tool.js";
+export type { Tool, ToolIcon, ToolSchema, ToolTraits } from "./tool/tool.js";
 export { ToolBase, markInputValidated, toToolOutput, toolErrorOf } from "./tool-base/index.js";
 export { FnTool } from "./tool/fn-tool.js";
 export type { FnToolFunction, FnToolResult } from "./tool/fn-tool.js";

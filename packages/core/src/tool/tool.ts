@@ -10,6 +10,18 @@ export interface ToolSchema {
   input_schema: JsonSchema;
 }
 
+/** An icon a user interface may show for a tool (MCP `Icon`, 2025-11-25). */
+export interface ToolIcon {
+  /** An `https:`, `http:` or `data:` URI of the image. */
+  readonly src: string;
+  /** e.g. `"image/png"`. */
+  readonly mimeType?: string;
+  /** e.g. `["48x48"]` or `["any"]` for scalable images. */
+  readonly sizes?: readonly string[];
+  /** The theme the icon is drawn for. */
+  readonly theme?: "light" | "dark";
+}
+
 /** The contract every tool implements. Optional traits have the defaults in brackets. */
 export interface Tool {
   /** Unique id on the wire, e.g. "Read". */
@@ -51,6 +63,10 @@ export interface Tool {
   needsApproval?(input: unknown): boolean;
   /** [undefined] The JSON Schema (root `type: "object"`) every successful structured result satisfies; MCP advertises it. */
   outputSchema?(): JsonSchema | undefined;
+  /** [undefined] A human-readable name for user interfaces (MCP `title`); the model still sees `name`. */
+  title?(): string | undefined;
+  /** [undefined] Icons for user interfaces (MCP `icons`). */
+  icons?(): readonly ToolIcon[] | undefined;
 }
 
 /** A tool's traits with every default applied, so no caller re-implements them. */

@@ -2,6 +2,7 @@ import type { Tool as McpToolDefinition } from "@modelcontextprotocol/sdk/types.
 import type { JsonSchema, Tool } from "@toolkit/core";
 import type { RegistryLogger, ToolRegistry } from "@toolkit/registry";
 import { checkSchemas } from "./check-schemas.js";
+import { checkMetadata, isMcpToolName, MCP_TOOL_NAME_RULE } from "./tool-metadata.js";
 import { toolAnnotations } from "./tool-annotations.js";
 
 /** One advertised tool: what `tools/list` shows and what `tools/call` needs. */
@@ -42,8 +43,16 @@ export function createAdvertiser({
       const tool = registry.get(schema.tool);
       if (!tool) continue;
       const check = checkSchemas(tool, schema);
-      if (!check.ok) {
-        const warning = `serveRegistry: tool '${schema.tool}' is not advertised: ${check.reason}`;
+      const metadata = checkMetadata(tool);
+      if (!isMcpToolName(schema.tool) || !check.ok || !metadata.ok) {
+        const reason = !isMcpToolName(schema.tool)
+          ? `its name is outside the MCP rule (${MCP_TOOL_NAME_RULE})`
+          : !check.ok
+            ? check.reason
+            : metadata.ok
+              ? ""
+              : metadata.reason;
+        const warning = `serveRegistry: tool '${schema.tool}' is not advertised: ${reason}`;
         if (!warned.has(warning)) {
           warned.add(warning);
           logger.warn(warning);
@@ -56,6 +65,8 @@ export function createAdvertiser({
         inputSchema: { ...check.inputSchema, type: "object" },
         annotations: toolAnnotations(tool),
       };
+      if (metadata.title !== undefined) definition.title = metadata.title;
+      if (metadata.icons !== undefined) definition.icons = metadata.icons;
       if (check.outputSchema) definition.outputSchema = { ...check.outputSchema, type: "object" };
       tools.push({ tool, definition, outputSchema: check.outputSchema });
     }

@@ -46,7 +46,8 @@ export function createSessionServer(options: SessionServerOptions): SessionServe
   const server = new Server(
     { name, version },
     {
-      capabilities: { tools: { listChanged: true } },
+      // `logging` (2025 era): the SDK answers `logging/setLevel` and keeps the level per session.
+      capabilities: { tools: { listChanged: true }, logging: {} },
       debouncedNotificationMethods: ["notifications/tools/list_changed"],
       ...(instructions === undefined ? {} : { instructions }),
     },

@@ -27,7 +27,10 @@ export interface HttpEndpointOptions {
   /**
    * Accepted `Origin` headers, compared exactly (e.g. `"https://app.example"`).
    * A request with any other `Origin` (a web page's) is refused; requests
-   * without one (not from a browser) pass. @default []
+   * without one (not from a browser) pass. On a loopback host without
+   * `allowedHosts`, the server's own origins (`http://127.0.0.1:<port>`,
+   * `http://localhost:<port>`, `http://[::1]:<port>`) are accepted as well.
+   * @default []
    */
   allowedOrigins?: readonly string[];
   /**
@@ -202,6 +205,11 @@ export async function listenHttp({
   const authority = host.includes(":") ? `[${host}]:${bound}` : `${host}:${bound}`;
   if (!guard.allowedHosts && isLoopback(host)) {
     guard.allowedHosts = [`127.0.0.1:${bound}`, `localhost:${bound}`, `[::1]:${bound}`];
+    // A page with one of these origins can only come from this very port, so from this server.
+    guard.allowedOrigins = [
+      ...guard.allowedOrigins,
+      ...guard.allowedHosts.map((authority) => `http://${authority}`),
+    ];
   }
   const sweep = setInterval(
     () => sessions.sweep(),

@@ -7,6 +7,7 @@ import { listenHttp } from "./http-endpoint.js";
 import { resolveServeOptions, type ServeRegistryOptions } from "./serve-options.js";
 import { defaultSessionContext } from "./session-context.js";
 import { StdioLineTransport } from "./stdio-line-transport.js";
+import { isMcpToolName, MCP_TOOL_NAME_RULE } from "./tool-metadata.js";
 
 /** A registry being served over MCP. */
 export interface McpServing {
@@ -41,6 +42,13 @@ export async function serveRegistry(
     typeof registry.onToolSurfaceChanged !== "function"
   ) {
     throw new TypeError("serveRegistry: `registry` must be a ToolRegistry from @toolkit/registry");
+  }
+  for (const { tool } of registry.versionedSurface().schemas) {
+    if (!isMcpToolName(tool)) {
+      throw new TypeError(
+        `serveRegistry: tool ${JSON.stringify(tool)} has a name outside the MCP rule (${MCP_TOOL_NAME_RULE})`,
+      );
+    }
   }
   const { transport, logger, sessionContext, ...rest } = resolveServeOptions(options);
   const advertised = createAdvertiser({ registry, logger });
