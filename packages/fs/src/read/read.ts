@@ -19,6 +19,8 @@ import { fsResourceKey } from "../tool/resource-key.js";
 import { scanFile } from "./scan-file.js";
 import { hashBytes, StaleGuard } from "../tool/stale-guard.js";
 import { resolveTarget, type Target } from "../target/target.js";
+import { isNotebookPath, parseNotebook } from "../notebook/notebook.js";
+import { renderNotebook } from "../notebook/render-notebook.js";
 
 /** Options for `Read`. */
 export interface ReadOptions extends FsToolOptions {
@@ -30,6 +32,8 @@ export interface ReadOptions extends FsToolOptions {
   maxBytes?: number;
   /** Larger images are refused. @default 5 MiB */
   maxImageBytes?: number;
+  /** A notebook cell output's text is cut after this many characters, with a note. @default 4000 */
+  maxNotebookOutputChars?: number;
 }
 
 interface ReadInput {
@@ -80,11 +84,12 @@ export class Read extends FsTool<ReadInput> {
       maxLineChars = 2000,
       maxBytes = 256 * 1024,
       maxImageBytes = 5 * 1024 * 1024,
+      maxNotebookOutputChars = 4000,
     } = options;
-    for (const [k, v] of Object.entries({ defaultLimit, maxLineChars, maxBytes, maxImageBytes }))
-      positiveInteger(k, v);
+    const limits = { defaultLimit, maxLineChars, maxBytes, maxImageBytes, maxNotebookOutputChars };
+    for (const [k, v] of Object.entries(limits)) positiveInteger(k, v);
     checkReplyMaxBytes(maxBytes);
-    this.#o = { ...resolveFsOptions(options), defaultLimit, maxLineChars, maxBytes, maxImageBytes };
+    this.#o = { ...resolveFsOptions(options), ...limits };
   }
 
   isReadOnly(): boolean {
@@ -103,6 +108,9 @@ export class Read extends FsTool<ReadInput> {
     const file = await openTarget(this.#o, target, "file_path", "Read");
     try {
       const guard = StaleGuard.of(ctx);
+      if (isNotebookPath(target.shown) && input.offset === undefined && input.limit === undefined) {
+        return await this.#notebook(target, file, guard);
+      }
       const scan = await scanFile({
         file,
         path: target.path.real,
@@ -149,6 +157,18 @@ export class Read extends FsTool<ReadInput> {
         ? ` To continue, call Read with offset ${last + 1}.`
         : " That is the end of the file.";
     return `${body}\n\n[Showing lines ${first}-${last}${of}${why}${more}.${next}]`;
+  }
+
+  /** A notebook as its cells; `offset`/`limit` still read it as raw JSON lines. */
+  async #notebook(target: Target, file: OpenFile, guard: StaleGuard): Promise<ToolOutput> {
+    const bytes = await file.readAll();
+    guard.record(target.path.real, { hash: hashBytes(bytes), version: file.stat.version });
+    const nb = parseNotebook(Buffer.from(bytes).toString("utf8"), target.shown);
+    const parts = renderNotebook(nb, target.shown, {
+      maxOutputChars: this.#o.maxNotebookOutputChars,
+      maxImageChars: Math.ceil((this.#o.maxImageBytes * 4) / 3),
+    });
+    return ToolOutput.multipart(parts);
   }
 
   async #image(target: Target, file: OpenFile, image: ImageInfo, guard: StaleGuard): Promise<ToolOutput> {

@@ -107,6 +107,7 @@ describe("loadWorkerFamilies", () => {
       "MultiEdit",
       "FileViewer",
       "ApplyPatch",
+      "NotebookEdit",
     ]);
   });
 });
