@@ -11,6 +11,7 @@ import {
 } from "../tool/fs-options.js";
 import { FsTool } from "../tool/fs-tool.js";
 import type { ImageInfo } from "./image.js";
+import { type FittedImage, fitImage, MAX_IMAGE_BASE64_CHARS } from "./fit-image.js";
 import { formatBytes, formatLines } from "../text/line-format.js";
 import { lineIndexCacheOf } from "../line-index/line-index.js";
 import type { LineWindowResult } from "../text/line-window.js";
@@ -30,7 +31,7 @@ export interface ReadOptions extends FsToolOptions {
   maxLineChars?: number;
   /** The reply holds at most this much text (at least 1024; 256 bytes of it are kept for the note). @default 256 KiB */
   maxBytes?: number;
-  /** Larger images are refused. @default 5 MiB */
+  /** Larger image files are refused; smaller ones over the provider ceilings are resized. @default 64 MiB */
   maxImageBytes?: number;
   /** A notebook cell output's text is cut after this many characters, with a note. @default 4000 */
   maxNotebookOutputChars?: number;
@@ -46,7 +47,7 @@ const DESCRIPTION = [
   "Reads a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line);",
   "by default the first 2000 lines, or `limit` lines from line `offset` (1-based). Lines over 2000 characters",
   "are cut. When lines are left out, a note at the end says which lines were shown and the offset to continue",
-  "with. PNG, JPEG, GIF and WebP files come back as images. Use Tree or Glob for directories. Read a file",
+  "with. PNG, JPEG, GIF and WebP files come back as images (resized to fit 8000 px and 5 MB). Use Tree or Glob for directories. Read a file",
   "before changing it with Write or Edit: they refuse files not read in this session or changed since.",
 ].join(" ");
 
@@ -83,7 +84,7 @@ export class Read extends FsTool<ReadInput> {
       defaultLimit = 2000,
       maxLineChars = 2000,
       maxBytes = 256 * 1024,
-      maxImageBytes = 5 * 1024 * 1024,
+      maxImageBytes = 64 * 1024 * 1024,
       maxNotebookOutputChars = 4000,
     } = options;
     const limits = { defaultLimit, maxLineChars, maxBytes, maxImageBytes, maxNotebookOutputChars };
@@ -166,7 +167,7 @@ export class Read extends FsTool<ReadInput> {
     const nb = parseNotebook(Buffer.from(bytes).toString("utf8"), target.shown);
     const parts = renderNotebook(nb, target.shown, {
       maxOutputChars: this.#o.maxNotebookOutputChars,
-      maxImageChars: Math.ceil((this.#o.maxImageBytes * 4) / 3),
+      maxImageChars: MAX_IMAGE_BASE64_CHARS,
     });
     return ToolOutput.multipart(parts);
   }
@@ -182,9 +183,23 @@ export class Read extends FsTool<ReadInput> {
     const bytes = await file.readAll();
     guard.record(target.path.real, { hash: hashBytes(bytes), version: stat.version });
     const size = image.width === undefined ? "" : `, ${image.width}x${image.height}`;
+    let fitted: FittedImage;
+    try {
+      fitted = await fitImage(bytes, image);
+    } catch (e) {
+      throw ToolError.invalidInput(
+        `${target.shown} is a ${image.format} image that could not be decoded or fitted: ${(e as Error).message}`,
+      );
+    }
+    const sent = fitted.resized
+      ? `; sent resized to fit 8000 px and 5 MB as ${fitted.format}, ${fitted.width}x${fitted.height}, ${formatBytes(fitted.bytes.length)}`
+      : "";
     return ToolOutput.multipart([
-      { type: "text", text: `Image: ${target.shown} (${image.format}${size}, ${formatBytes(bytes.length)})` },
-      { type: "image", data: Buffer.from(bytes).toString("base64"), mediaType: image.mediaType },
+      {
+        type: "text",
+        text: `Image: ${target.shown} (${image.format}${size}, ${formatBytes(bytes.length)}${sent})`,
+      },
+      { type: "image", data: Buffer.from(fitted.bytes).toString("base64"), mediaType: fitted.mediaType },
     ]);
   }
 }
