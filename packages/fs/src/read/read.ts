@@ -191,8 +191,9 @@ export class Read extends FsTool<ReadInput> {
         `${target.shown} is a ${image.format} image that could not be decoded or fitted: ${(e as Error).message}`,
       );
     }
+    const how = fitted.width === image.width && fitted.height === image.height ? "re-encoded" : "resized";
     const sent = fitted.resized
-      ? `; sent resized to fit 8000 px and 5 MB as ${fitted.format}, ${fitted.width}x${fitted.height}, ${formatBytes(fitted.bytes.length)}`
+      ? `; sent ${how} to fit 8000 px and 5 MB as ${fitted.format}, ${fitted.width}x${fitted.height}, ${formatBytes(fitted.bytes.length)}`
       : "";
     return ToolOutput.multipart([
       {
