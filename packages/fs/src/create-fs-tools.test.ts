@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createToolContext, toolTraits, Workspace } from "@toolkit/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApplyPatch } from "./apply-patch/apply-patch.js";
+import { NotebookEdit } from "./notebook/notebook-edit.js";
 import { createFsTools } from "./create-fs-tools.js";
 import { Edit } from "./edit/edit.js";
 import { FileViewer } from "./view/file-viewer.js";
@@ -19,7 +20,7 @@ afterEach(() => ws.cleanup());
 
 describe("createFsTools", () => {
   describe("when called without options", () => {
-    it("returns Read, Write, Edit, MultiEdit, FileViewer and ApplyPatch in that order", () => {
+    it("returns Read, Write, Edit, MultiEdit, FileViewer, ApplyPatch and NotebookEdit in that order", () => {
       const tools = createFsTools();
       expect(tools.map((t) => t.name)).toEqual([
         "Read",
@@ -28,6 +29,7 @@ describe("createFsTools", () => {
         "MultiEdit",
         "FileViewer",
         "ApplyPatch",
+        "NotebookEdit",
       ]);
       expect(tools[0]).toBeInstanceOf(Read);
       expect(tools[1]).toBeInstanceOf(Write);
@@ -35,6 +37,7 @@ describe("createFsTools", () => {
       expect(tools[3]).toBeInstanceOf(MultiEdit);
       expect(tools[4]).toBeInstanceOf(FileViewer);
       expect(tools[5]).toBeInstanceOf(ApplyPatch);
+      expect(tools[6]).toBeInstanceOf(NotebookEdit);
       for (const t of tools) expect(t.schema().tool).toBe(t.name);
     });
     it("gives each tool its traits", () => {
@@ -43,7 +46,7 @@ describe("createFsTools", () => {
         expect(traits[name]?.isReadOnly).toBe(true);
         expect(traits[name]?.isConcurrencySafe).toBe(true);
       }
-      for (const name of ["Write", "Edit", "MultiEdit", "ApplyPatch"]) {
+      for (const name of ["Write", "Edit", "MultiEdit", "ApplyPatch", "NotebookEdit"]) {
         expect(traits[name]?.isReadOnly).toBe(false);
         expect(traits[name]?.isConcurrencySafe).toBe(false);
       }

@@ -6,6 +6,7 @@ import { LocalFileSource } from "@toolkit/core";
 import { MultiEdit } from "./edit/multi-edit.js";
 import { Read, type ReadOptions } from "./read/read.js";
 import { Write } from "./write/write.js";
+import { NotebookEdit } from "./notebook/notebook-edit.js";
 
 /** Options for `createFsTools`: the shared ones, plus each tool's own. */
 export interface CreateFsToolsOptions extends FsToolOptions {
@@ -16,10 +17,10 @@ export interface CreateFsToolsOptions extends FsToolOptions {
 }
 
 /** The fs family as a tuple, in the order a registry should advertise them. */
-export type FsTools = readonly [Read, Write, Edit, MultiEdit, FileViewer, ApplyPatch];
+export type FsTools = readonly [Read, Write, Edit, MultiEdit, FileViewer, ApplyPatch, NotebookEdit];
 
 /**
- * Read, Write, Edit, MultiEdit, FileViewer and ApplyPatch on one workspace and one file
+ * Read, Write, Edit, MultiEdit, FileViewer, ApplyPatch and NotebookEdit on one workspace and one file
  * source. They share the session's stale guard through the context, so a
  * Read by one lets the others write.
  *
@@ -44,5 +45,6 @@ export function createFsTools(options: CreateFsToolsOptions = {}): FsTools {
     new MultiEdit({ ...base, ...edit }),
     new FileViewer({ ...base, ...fileViewer }),
     new ApplyPatch({ ...base, ...applyPatch }),
+    new NotebookEdit(base),
   ];
 }

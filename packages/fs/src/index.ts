@@ -9,6 +9,8 @@ export { Read } from "./read/read.js";
 export type { ReadOptions } from "./read/read.js";
 export { Write } from "./write/write.js";
 export type { WriteOptions } from "./write/write.js";
+export { NotebookEdit } from "./notebook/notebook-edit.js";
+export type { NotebookEditOptions } from "./notebook/notebook-edit.js";
 export { Edit } from "./edit/edit.js";
 export type { EditOptions } from "./edit/edit.js";
 export { MultiEdit, MAX_EDITS } from "./edit/multi-edit.js";

@@ -11,6 +11,7 @@ import {
 } from "../tool/fs-options.js";
 import { FsTool } from "../tool/fs-tool.js";
 import type { ImageInfo } from "./image.js";
+import { type FittedImage, fitImage, MAX_IMAGE_BASE64_CHARS } from "./fit-image.js";
 import { formatBytes, formatLines } from "../text/line-format.js";
 import { lineIndexCacheOf } from "../line-index/line-index.js";
 import type { LineWindowResult } from "../text/line-window.js";
@@ -19,6 +20,8 @@ import { fsResourceKey } from "../tool/resource-key.js";
 import { scanFile } from "./scan-file.js";
 import { hashBytes, StaleGuard } from "../tool/stale-guard.js";
 import { resolveTarget, type Target } from "../target/target.js";
+import { isNotebookPath, parseNotebook } from "../notebook/notebook.js";
+import { renderNotebook } from "../notebook/render-notebook.js";
 
 /** Options for `Read`. */
 export interface ReadOptions extends FsToolOptions {
@@ -28,8 +31,10 @@ export interface ReadOptions extends FsToolOptions {
   maxLineChars?: number;
   /** The reply holds at most this much text (at least 1024; 256 bytes of it are kept for the note). @default 256 KiB */
   maxBytes?: number;
-  /** Larger images are refused. @default 5 MiB */
+  /** Larger image files are refused; smaller ones over the provider ceilings are resized. @default 64 MiB */
   maxImageBytes?: number;
+  /** A notebook cell output's text is cut after this many characters, with a note. @default 4000 */
+  maxNotebookOutputChars?: number;
 }
 
 interface ReadInput {
@@ -42,7 +47,7 @@ const DESCRIPTION = [
   "Reads a file from the workspace. Text comes back with line numbers (cat -n style: number, tab, line);",
   "by default the first 2000 lines, or `limit` lines from line `offset` (1-based). Lines over 2000 characters",
   "are cut. When lines are left out, a note at the end says which lines were shown and the offset to continue",
-  "with. PNG, JPEG, GIF and WebP files come back as images. Use Tree or Glob for directories. Read a file",
+  "with. PNG, JPEG, GIF and WebP files come back as images (resized to fit 8000 px and 5 MB). Use Tree or Glob for directories. Read a file",
   "before changing it with Write or Edit: they refuse files not read in this session or changed since.",
 ].join(" ");
 
@@ -79,12 +84,13 @@ export class Read extends FsTool<ReadInput> {
       defaultLimit = 2000,
       maxLineChars = 2000,
       maxBytes = 256 * 1024,
-      maxImageBytes = 5 * 1024 * 1024,
+      maxImageBytes = 64 * 1024 * 1024,
+      maxNotebookOutputChars = 4000,
     } = options;
-    for (const [k, v] of Object.entries({ defaultLimit, maxLineChars, maxBytes, maxImageBytes }))
-      positiveInteger(k, v);
+    const limits = { defaultLimit, maxLineChars, maxBytes, maxImageBytes, maxNotebookOutputChars };
+    for (const [k, v] of Object.entries(limits)) positiveInteger(k, v);
     checkReplyMaxBytes(maxBytes);
-    this.#o = { ...resolveFsOptions(options), defaultLimit, maxLineChars, maxBytes, maxImageBytes };
+    this.#o = { ...resolveFsOptions(options), ...limits };
   }
 
   isReadOnly(): boolean {
@@ -103,6 +109,9 @@ export class Read extends FsTool<ReadInput> {
     const file = await openTarget(this.#o, target, "file_path", "Read");
     try {
       const guard = StaleGuard.of(ctx);
+      if (isNotebookPath(target.shown) && input.offset === undefined && input.limit === undefined) {
+        return await this.#notebook(target, file, guard);
+      }
       const scan = await scanFile({
         file,
         path: target.path.real,
@@ -151,6 +160,18 @@ export class Read extends FsTool<ReadInput> {
     return `${body}\n\n[Showing lines ${first}-${last}${of}${why}${more}.${next}]`;
   }
 
+  /** A notebook as its cells; `offset`/`limit` still read it as raw JSON lines. */
+  async #notebook(target: Target, file: OpenFile, guard: StaleGuard): Promise<ToolOutput> {
+    const bytes = await file.readAll();
+    guard.record(target.path.real, { hash: hashBytes(bytes), version: file.stat.version });
+    const nb = parseNotebook(Buffer.from(bytes).toString("utf8"), target.shown);
+    const parts = renderNotebook(nb, target.shown, {
+      maxOutputChars: this.#o.maxNotebookOutputChars,
+      maxImageChars: MAX_IMAGE_BASE64_CHARS,
+    });
+    return ToolOutput.multipart(parts);
+  }
+
   async #image(target: Target, file: OpenFile, image: ImageInfo, guard: StaleGuard): Promise<ToolOutput> {
     const { stat } = file;
     if (stat.size > this.#o.maxImageBytes) {
@@ -162,9 +183,24 @@ export class Read extends FsTool<ReadInput> {
     const bytes = await file.readAll();
     guard.record(target.path.real, { hash: hashBytes(bytes), version: stat.version });
     const size = image.width === undefined ? "" : `, ${image.width}x${image.height}`;
+    let fitted: FittedImage;
+    try {
+      fitted = await fitImage(bytes, image);
+    } catch (e) {
+      throw ToolError.invalidInput(
+        `${target.shown} is a ${image.format} image that could not be decoded or fitted: ${(e as Error).message}`,
+      );
+    }
+    const how = fitted.width === image.width && fitted.height === image.height ? "re-encoded" : "resized";
+    const sent = fitted.resized
+      ? `; sent ${how} to fit 8000 px and 5 MB as ${fitted.format}, ${fitted.width}x${fitted.height}, ${formatBytes(fitted.bytes.length)}`
+      : "";
     return ToolOutput.multipart([
-      { type: "text", text: `Image: ${target.shown} (${image.format}${size}, ${formatBytes(bytes.length)})` },
-      { type: "image", data: Buffer.from(bytes).toString("base64"), mediaType: image.mediaType },
+      {
+        type: "text",
+        text: `Image: ${target.shown} (${image.format}${size}, ${formatBytes(bytes.length)}${sent})`,
+      },
+      { type: "image", data: Buffer.from(fitted.bytes).toString("base64"), mediaType: fitted.mediaType },
     ]);
   }
 }

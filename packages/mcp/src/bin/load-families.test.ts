@@ -17,6 +17,7 @@ describe("loadFamilyTools", () => {
         "MultiEdit",
         "FileViewer",
         "ApplyPatch",
+        "NotebookEdit",
         "Glob",
         "Grep",
         "CodeSearch",

@@ -45,6 +45,7 @@ describe("toolkit-mcp", () => {
         "MultiEdit",
         "FileViewer",
         "ApplyPatch",
+        "NotebookEdit",
         "Glob",
         "Grep",
         "CodeSearch",

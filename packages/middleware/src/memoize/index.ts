@@ -19,7 +19,7 @@ export interface MemoizeOptions {
    * What a call that is not memoized may have changed; entries whose paths
    * intersect are evicted before and after it runs. Return undefined to use
    * the default for that call.
-   * @default the `file_path` / `path` input fields of a tool that is not read-only; `"all"` for such a tool without path fields (a shell command may write anywhere); `"none"` for read-only tools
+   * @default the `file_path` / `path` / `notebook_path` input fields of a tool that is not read-only; `"all"` for such a tool without path fields (a shell command may write anywhere); `"none"` for read-only tools
    */
   invalidateOn?: (call: DispatchCall) => Invalidation | undefined;
   /** Most entries kept; the least recently used goes first. @default 256 */
@@ -40,7 +40,7 @@ interface Entry {
  * (its prototype is not `Object.prototype` or `null`, so its fields are not
  * all its own) is not memoized, since the key would not show what the tool
  * reads. A call by a tool that is not read-only
- * evicts the entries whose paths (from the `file_path` / `path` fields)
+ * evicts the entries whose paths (from the `file_path` / `path` / `notebook_path` fields)
  * intersect the paths it names — a directory write evicts the entries under
  * it and a write under a directory evicts the entry for that directory —
  * and a tool with no path fields evicts everything. Errors are never

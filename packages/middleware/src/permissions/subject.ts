@@ -21,7 +21,7 @@ export interface EvaluableCall {
 
 /**
  * A tool whose schema (or, without a tool, whose input) has `command` is
- * matched on the command; one with `file_path` / `path` on those paths; any
+ * matched on the command; one with `file_path` / `path` / `notebook_path` on those paths; any
  * other on its top-level string values.
  */
 export function subjectOf(call: EvaluableCall): Subject {

@@ -2,7 +2,7 @@ import { isAbsolute, relative, resolve, sep } from "node:path";
 import { isJsonObject, type Tool } from "@toolkit/core";
 
 /** Input fields that name a filesystem path, as the fs and search families spell them. */
-export const PATH_FIELDS = ["file_path", "path"] as const;
+export const PATH_FIELDS = ["file_path", "path", "notebook_path"] as const;
 
 /** The paths a call touches, read from its input's path fields. */
 export interface CallPaths {
@@ -13,7 +13,7 @@ export interface CallPaths {
 }
 
 /**
- * Reads `file_path` / `path` from a call's input. A path field the schema
+ * Reads `file_path` / `path` / `notebook_path` from a call's input. A path field the schema
  * declares but the input leaves out stands for the working directory (Glob
  * and Grep search it by default).
  */

@@ -108,6 +108,7 @@ describe("loadWorkerFamilies", () => {
       "MultiEdit",
       "FileViewer",
       "ApplyPatch",
+      "NotebookEdit",
     ]);
   });
 });
