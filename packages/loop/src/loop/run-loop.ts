@@ -257,7 +257,7 @@ export async function runLoop({
       // A checkpoint layer names the checkpoint it took before this call: the run keeps its id.
       const checkpoint = r.output.meta.checkpoint;
       if (typeof checkpoint === "string" && checkpoint !== "") {
-        (state.checkpoints ??= []).push({ turn, callId: entry.id, id: checkpoint });
+        state.checkpoints = [...(state.checkpoints ?? []), { turn, callId: entry.id, id: checkpoint }];
       }
     });
     for (const entry of todo) {
